@@ -1,1 +1,13 @@
-export const hello = (name: string): string => `hi ${name}`;
+export * from './errors/http-errors.js';
+export * from './errors/classify.js';
+export * from './errors/error-handler.js';
+export * from './errors/not-found.js';
+export * from './http/create-app.js';
+export * from './http/request-logger.js';
+export * from './auth/bearer.js';
+export * from './validation/validate.js';
+export * from './config/config.js';
+export * from './mongo/mongo.js';
+export * from './runtime/logger.js';
+export * from './runtime/health.js';
+export * from './runtime/run-service.js';

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { describeIssues } from '../validation/validate.js';
+
+export class ConfigError extends Error {
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export function isProduction(env: Env): boolean {
+  return env.NODE_ENV === 'production';
+}
+
+/** A TCP port, from text; `0` means any free port. */
+export function portVariable(defaultPort: number) {
+  return z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(defaultPort);
+}
+
+export const logLevelVariable = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
+
+export function mongoUriVariable() {
+  return z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\/.+/, 'must be a mongodb:// or mongodb+srv:// connection string')
+    .default('mongodb://127.0.0.1:27017');
+}
+
+export function databaseNameVariable(defaultName: string) {
+  return z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, "_" or "-"')
+    .default(defaultName);
+}
+
+/**
+ * A secret: required in production, where a default would be a published password; elsewhere
+ * it falls back to a development value so `npm start` works on a fresh clone.
+ */
+export function secretVariable(env: Env, developmentDefault: string) {
+  if (isProduction(env)) {
+    return z
+      .string({ error: 'is required when NODE_ENV=production' })
+      .min(1, 'must not be empty when NODE_ENV=production');
+  }
+  return z.string().min(1, 'must not be empty').default(developmentDefault);
+}
+
+/**
+ * Reads the environment through a zod object schema; any bad or missing variable stops start-up
+ * with one message that names every variable at fault.
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: Env = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) throw new ConfigError(describeIssues(result.error));
+  return result.data;
+}
+
+/** The secrets among `names` that fell back to their development value (for a start-up warning). */
+export function developmentSecretsInUse(env: Env, names: readonly string[]): string[] {
+  return isProduction(env) ? [] : names.filter((name) => !env[name]);
+}

@@ -1,0 +1,45 @@
+import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { classifyError, type ClassifiedError } from './classify.js';
+
+/** Writes the response for a classified error in the shape the service's spec prescribes. */
+export type ErrorRenderer = (error: ClassifiedError, res: Response) => void;
+
+export interface ErrorHandlerOptions {
+  logger: Logger;
+  render: ErrorRenderer;
+}
+
+/**
+ * The one error-handling middleware of an app, registered after every route. Unexpected errors are
+ * logged with their stack; what reaches the client is decided by the service's renderer alone.
+ */
+export function createErrorHandler({ logger, render }: ErrorHandlerOptions): ErrorRequestHandler {
+  return (thrown: unknown, req, res, next) => {
+    const error = classifyError(thrown);
+    if (!error.expected) {
+      logger.error(
+        {
+          err: thrown instanceof Error ? thrown : { message: error.message },
+          method: req.method,
+          url: req.originalUrl,
+        },
+        'unexpected error while handling a request',
+      );
+    }
+    if (res.headersSent) {
+      // Too late to answer: let Express abort the connection.
+      next(thrown);
+      return;
+    }
+    render(error, res);
+  };
+}
+
+/** `{ error: <message> }`, with a fixed text instead of the message for every 5xx. */
+export function jsonErrorRenderer(genericServerMessage: string): ErrorRenderer {
+  return (error, res) => {
+    const message = error.status >= 500 ? genericServerMessage : error.message;
+    res.status(error.status).json({ error: message });
+  };
+}

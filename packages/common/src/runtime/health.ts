@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type ReadinessCheck = () => Promise<boolean>;
+
+function pathOf(url: string | undefined): string {
+  if (url === undefined) return '';
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
+function sendStatus(res: ServerResponse, status: number, body: object): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
+
+/**
+ * Answers the probes `GET /healthz` (the process is up) and `GET /readyz` (its dependencies
+ * answer and it is not shutting down) in front of the app, so the spec's routes, logs and 404s
+ * stay exactly as specified. Returns false for every other request.
+ */
+export function answerProbe(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: { isReady: ReadinessCheck; shuttingDown: () => boolean },
+): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = pathOf(req.url);
+  if (path === '/healthz') {
+    sendStatus(res, 200, { status: 'ok' });
+    return true;
+  }
+  if (path === '/readyz') {
+    if (state.shuttingDown()) {
+      sendStatus(res, 503, { status: 'shutting down' });
+      return true;
+    }
+    state.isReady().then(
+      (ready) =>
+        sendStatus(res, ready ? 200 : 503, {
+          status: ready ? 'ready' : 'dependencies unavailable',
+        }),
+      () => sendStatus(res, 503, { status: 'dependencies unavailable' }),
+    );
+    return true;
+  }
+  return false;
+}

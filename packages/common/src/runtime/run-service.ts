@@ -1,0 +1,182 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LevelWithSilent, Logger } from 'pino';
+import { ConfigError, developmentSecretsInUse } from '../config/config.js';
+import { MongoConnectError } from '../mongo/mongo.js';
+import { answerProbe, type ReadinessCheck } from './health.js';
+import { createLogger, flushLogger } from './logger.js';
+
+/** What a service hands the runner once its dependencies are connected. */
+export interface ServiceParts {
+  /** The request handler, usually the Express app built by the service's `createApp`. */
+  app: RequestListener;
+  /** Whether the dependencies answer; `/readyz` reports it. Defaults to always ready. */
+  isReady?: ReadinessCheck;
+  /** Releases the dependencies once the server has stopped (close the database). */
+  close?: () => Promise<void>;
+}
+
+export interface BaseServiceConfig {
+  PORT: number;
+  LOG_LEVEL: LevelWithSilent;
+}
+
+export interface ServiceDefinition<C extends BaseServiceConfig> {
+  name: string;
+  /** Reads and validates the environment; a ConfigError stops start-up with its message. */
+  loadConfig: () => C;
+  /** Connects dependencies and builds the app. Runs before the port is opened. */
+  start: (config: C, logger: Logger) => Promise<ServiceParts>;
+  /** Secret variables whose development defaults earn a warning when used. */
+  secrets?: readonly string[];
+  /** How long in-flight requests may run on after a stop signal. */
+  shutdownGraceMs?: number;
+  /** Register SIGTERM/SIGINT handlers and exit the process when done (true in `main.ts`). */
+  ownsProcess?: boolean;
+}
+
+export interface RunningService {
+  port: number;
+  url: string;
+  logger: Logger;
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish (bounded), then closes the dependencies. */
+  stop: () => Promise<void>;
+}
+
+export class ServiceStartError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ServiceStartError';
+  }
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+}
+
+function isExpectedStartFailure(error: unknown): boolean {
+  return (
+    isAddressInUse(error) || error instanceof ConfigError || error instanceof MongoConnectError
+  );
+}
+
+/** A known start-up failure is told in one line; anything else keeps its stack for the log. */
+function describeStartFailure(name: string, port: number, error: unknown): ServiceStartError {
+  const reason = isAddressInUse(error)
+    ? `port ${port} is already in use; stop whatever holds it or set PORT to another port`
+    : isExpectedStartFailure(error) && error instanceof Error
+      ? error.message
+      : `failed to start: ${error instanceof Error ? error.message : String(error)}`;
+  return new ServiceStartError(`${name}: ${reason}`, { cause: error });
+}
+
+function stopServer(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    // Keep-alive sockets that finish their request become idle; sweep them so close() can finish.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Runs a service: read config, connect dependencies, then listen; on SIGTERM/SIGINT stop
+ * accepting, let in-flight requests finish (bounded wait), close the dependencies and exit 0.
+ */
+export async function runService<C extends BaseServiceConfig>(
+  definition: ServiceDefinition<C>,
+): Promise<RunningService> {
+  const { name, shutdownGraceMs = 10_000, ownsProcess = true } = definition;
+  let config: C;
+  try {
+    config = definition.loadConfig();
+  } catch (error) {
+    const failure = describeStartFailure(name, 0, error);
+    if (!ownsProcess) throw failure;
+    process.stderr.write(`${failure.message}\n`);
+    process.exit(1);
+  }
+
+  const logger = createLogger({ name, level: config.LOG_LEVEL });
+  const secrets = developmentSecretsInUse(process.env, definition.secrets ?? []);
+  if (secrets.length > 0) {
+    logger.warn(
+      { variables: secrets },
+      'using development secrets; set these variables for any shared deployment',
+    );
+  }
+
+  let parts: ServiceParts | undefined;
+  let shuttingDown = false;
+  const isReady = (): Promise<boolean> => parts?.isReady?.() ?? Promise.resolve(true);
+  const server = createServer((req, res) => {
+    if (answerProbe(req, res, { isReady, shuttingDown: () => shuttingDown })) return;
+    parts?.app(req, res);
+  });
+
+  try {
+    parts = await definition.start(config, logger);
+    await listen(server, config.PORT);
+  } catch (error) {
+    const failure = describeStartFailure(name, config.PORT, error);
+    await parts?.close?.().catch(() => undefined);
+    logger.fatal(isExpectedStartFailure(error) ? {} : { err: error }, failure.message);
+    if (!ownsProcess) throw failure;
+    flushLogger(logger);
+    process.exit(1);
+  }
+
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  logger.info({ port, url }, `${name} listening`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      shuttingDown = true;
+      await stopServer(server, shutdownGraceMs);
+      await parts?.close?.();
+      logger.info(`${name} stopped`);
+      flushLogger(logger);
+    })();
+    return stopping;
+  };
+
+  if (ownsProcess) {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      if (stopping) {
+        logger.warn({ signal }, 'second stop signal: exiting without waiting');
+        flushLogger(logger);
+        process.exit(1);
+      }
+      logger.info({ signal }, `${name} shutting down`);
+      stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'error while shutting down');
+          flushLogger(logger);
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  }
+
+  return { port, url, logger, server, stop };
+}

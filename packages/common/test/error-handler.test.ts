@@ -1,0 +1,166 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import {
+  BadRequestError,
+  ConflictError,
+  createErrorHandler,
+  createHttpApp,
+  ForbiddenError,
+  jsonErrorRenderer,
+  NotFoundError,
+  UnauthorizedError,
+  cannotRouteHandler,
+} from '@repo/common';
+import { capturingLogger } from './support.js';
+
+function buildApp(): { app: Express; logs: () => Record<string, unknown>[] } {
+  const { logger, lines } = capturingLogger();
+  const app = createHttpApp({ logger });
+  app.post('/echo', (req, res) => {
+    res.json({ received: req.body as unknown });
+  });
+  app.get('/throw/bad-request', () => {
+    throw new BadRequestError('price cannot be negative');
+  });
+  app.get('/throw/unauthorized', () => {
+    throw new UnauthorizedError('who are you?');
+  });
+  app.get('/throw/forbidden', () => {
+    throw new ForbiddenError();
+  });
+  app.get('/throw/not-found', () => {
+    throw new NotFoundError('Not found: no product with id of 42');
+  });
+  app.get('/throw/conflict', () => {
+    throw new ConflictError('order is already completed');
+  });
+  app.get('/throw/error', () => {
+    throw new Error('database password is hunter2');
+  });
+  app.get('/throw/async', async () => {
+    await Promise.resolve();
+    throw new TypeError('cannot read properties of undefined');
+  });
+  app.get('/throw/rejected-null', () => Promise.reject(null as unknown as Error));
+  const oddValues: Record<string, unknown> = {
+    string: 'a bare string',
+    object: { message: 'a plain object with a message' },
+    number: 42,
+  };
+  app.get('/throw/odd/:kind', (req) => {
+    throw oddValues[req.params.kind];
+  });
+  app.use(cannotRouteHandler());
+  app.use(createErrorHandler({ logger, render: jsonErrorRenderer('Something went wrong') }));
+  return { app, logs: lines };
+}
+
+describe('error handler', () => {
+  it.each([
+    ['/throw/bad-request', 400, 'price cannot be negative'],
+    ['/throw/unauthorized', 401, 'who are you?'],
+    ['/throw/forbidden', 403, 'Forbidden'],
+    ['/throw/not-found', 404, 'Not found: no product with id of 42'],
+    ['/throw/conflict', 409, 'order is already completed'],
+  ])(
+    'when a route throws an HTTP error (%s), then its status and message are sent',
+    async (path, status, message) => {
+      const { app } = buildApp();
+      const response = await request(app).get(path);
+      expect(response.status).toBe(status);
+      expect(response.body).toEqual({ error: message });
+    },
+  );
+
+  it('when a route throws an unexpected error, then the generic 500 body is sent and the error is logged with its stack', async () => {
+    const { app, logs } = buildApp();
+    const response = await request(app).get('/throw/error');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: 'Something went wrong' });
+    expect(response.text).not.toContain('hunter2');
+    const logged = logs().find((line) => line.level === 50);
+    expect(logged).toBeDefined();
+    const err = logged?.err as { message: string; stack: string };
+    expect(err.message).toBe('database password is hunter2');
+    expect(err.stack).toContain('error-handler.test.ts');
+  });
+
+  it('when an async route rejects, then the generic 500 body is sent', async () => {
+    const { app } = buildApp();
+    const response = await request(app).get('/throw/async');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: 'Something went wrong' });
+  });
+
+  it('when an async route rejects with null, then the generic 500 body is sent', async () => {
+    const { app } = buildApp();
+    const response = await request(app).get('/throw/rejected-null');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: 'Something went wrong' });
+  });
+
+  it.each(['string', 'object', 'number'])(
+    'when a route throws an odd value (%s), then the generic 500 body is sent and something is logged',
+    async (kind) => {
+      const { app, logs } = buildApp();
+      const response = await request(app).get(`/throw/odd/${kind}`);
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ error: 'Something went wrong' });
+      expect(logs().some((line) => line.level === 50)).toBe(true);
+    },
+  );
+
+  it('when the JSON body is malformed, then the answer is 400 with the parser message, not a 500', async () => {
+    const { app, logs } = buildApp();
+    const response = await request(app)
+      .post('/echo')
+      .set('content-type', 'application/json')
+      .send('{"name": "oops",');
+    expect(response.status).toBe(400);
+    expect(typeof (response.body as { error: unknown }).error).toBe('string');
+    expect((response.body as { error: string }).error.length).toBeGreaterThan(0);
+    expect(logs().some((line) => line.level === 50)).toBe(false);
+  });
+
+  it('when the body is 2 MB, then the answer is 413, not a 500', async () => {
+    const { app } = buildApp();
+    const big = JSON.stringify({ blob: 'x'.repeat(2 * 1024 * 1024) });
+    const response = await request(app)
+      .post('/echo')
+      .set('content-type', 'application/json')
+      .send(big);
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ error: 'request entity too large' });
+  });
+
+  it('when a body just under the 100 kB limit is sent, then it is accepted', async () => {
+    const { app } = buildApp();
+    const body = { blob: 'x'.repeat(90 * 1024) };
+    const response = await request(app).post('/echo').send(body);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ received: body });
+  });
+
+  it('when no route matches, then the answer is the text 404 naming the method and path', async () => {
+    const { app } = buildApp();
+    const response = await request(app).delete('/nowhere/at-all?x=1');
+    expect(response.status).toBe(404);
+    expect(response.text).toBe('Cannot DELETE /nowhere/at-all');
+  });
+
+  it('when any response is sent, then x-powered-by is absent and security headers are present', async () => {
+    const { app } = buildApp();
+    const response = await request(app).get('/throw/not-found');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('when a request finishes, then one log line records method, url and status', async () => {
+    const { app, logs } = buildApp();
+    await request(app).get('/throw/not-found');
+    const line = logs().find((entry) => entry.msg === 'request completed');
+    expect(line).toMatchObject({ method: 'GET', url: '/throw/not-found', status: 404 });
+  });
+});
