@@ -1,0 +1,23 @@
+/**
+ * A product as the spec shows it. Only `_id` is guaranteed: create stores whichever of the three
+ * fields were sent, and PATCH may store any other key with any JSON value.
+ */
+export interface StoredProduct {
+  _id: string;
+  name?: unknown;
+  price?: unknown;
+  quantity?: unknown;
+  [field: string]: unknown;
+}
+
+/** The fields create takes from a request body; a field that was not sent is absent. */
+export interface NewProduct {
+  name?: unknown;
+  price?: unknown;
+  quantity?: unknown;
+}
+
+/** Keys and JSON values to set on a stored product, as PATCH received them. */
+export type ProductChanges = Record<string, unknown>;
+
+export const CREATE_FIELDS = ['name', 'price', 'quantity'] as const;
