@@ -1,0 +1,15 @@
+import type { MenuRepository, MenuItemRecord } from '../data/menu-repository.js';
+import { DEFAULT_MENU } from './default-menu.js';
+
+/**
+ * Stores the default menu when the menu is empty; a menu that has any item is left alone, so
+ * items the shop removed are not brought back on the next start. Safe to run twice and from two
+ * processes at once (see DEFAULT_MENU). Returns how many items this call inserted.
+ */
+export async function seedDefaultMenu(
+  menu: MenuRepository,
+  items: readonly MenuItemRecord[] = DEFAULT_MENU,
+): Promise<number> {
+  if (!(await menu.isEmpty())) return 0;
+  return menu.insertKeepingExisting(items);
+}
