@@ -1,0 +1,68 @@
+import { BookStatus, type Book, type BookChanges, type NewBook } from '../domain/book.js';
+import { nextBookId } from '../domain/book-id.js';
+import { matchesFilter, type BookFilter } from '../domain/book-filter.js';
+
+/** Every way the service reads and writes books. Promise-based so a persistent store can replace it. */
+export interface BookRepository {
+  /** Stores a new book with a fresh id and STATUS_AVAILABLE, and returns it. */
+  create(book: NewBook): Promise<Book>;
+  /** Books matching every filter given, oldest first. */
+  list(filter: BookFilter): Promise<Book[]>;
+  findById(id: number): Promise<Book | null>;
+  /** Applies the changes to the book with that id; false when there is none. */
+  update(id: number, changes: BookChanges): Promise<boolean>;
+  /** Removes the book with that id; false when there was none. */
+  remove(id: number): Promise<boolean>;
+}
+
+export interface InMemoryBookRepositoryOptions {
+  /** Current time in ms since the Unix epoch; injectable so tests can freeze it. */
+  now?: () => number;
+}
+
+/**
+ * Books in a Map keyed by id, so all data is lost when the process stops (the spec wants that).
+ * Each operation runs synchronously inside its promise, so id allocation and read-modify-write
+ * cannot interleave with another request. Callers get copies, never the stored objects.
+ */
+export function createInMemoryBookRepository({
+  now = Date.now,
+}: InMemoryBookRepositoryOptions = {}): BookRepository {
+  const books = new Map<number, Book>();
+  let lastId = 0;
+
+  return {
+    create: async (newBook) => {
+      lastId = nextBookId(now(), lastId);
+      // Built key by key so the JSON reads id, title, author, year, status.
+      const book: Book = {
+        id: lastId,
+        title: newBook.title,
+        author: newBook.author,
+        ...(Object.hasOwn(newBook, 'year') ? { year: structuredClone(newBook.year) } : {}),
+        status: BookStatus.STATUS_AVAILABLE,
+      };
+      books.set(book.id, book);
+      return copy(book);
+    },
+    list: async (filter) =>
+      [...books.values()].filter((book) => matchesFilter(book, filter)).map(copy),
+    findById: async (id) => {
+      const book = books.get(id);
+      return book ? copy(book) : null;
+    },
+    update: async (id, changes) => {
+      const book = books.get(id);
+      if (!book) return false;
+      if (changes.title !== undefined) book.title = changes.title;
+      if (changes.author !== undefined) book.author = changes.author;
+      if (Object.hasOwn(changes, 'year')) book.year = structuredClone(changes.year);
+      return true;
+    },
+    remove: async (id) => books.delete(id),
+  };
+}
+
+function copy(book: Book): Book {
+  return structuredClone(book);
+}

@@ -1,0 +1,32 @@
+/**
+ * Where a book stands. Serialised in JSON as its number, so every member has an explicit value:
+ * reordering or adding members must never change what clients already store.
+ *
+ * The spec names only STATUS_AVAILABLE (set on create). The other members are our design; no route
+ * moves a book between them yet (PATCH ignores `status`).
+ */
+export enum BookStatus {
+  STATUS_AVAILABLE = 0,
+  STATUS_CHECKED_OUT = 1,
+  STATUS_RESERVED = 2,
+  STATUS_LOST = 3,
+}
+
+export interface Book {
+  /** Creation time in ms since the Unix epoch, bumped past the previous id when needed. */
+  id: number;
+  title: string;
+  author: string;
+  /** Whatever the client sent, copied as given; absent when the client sent none. */
+  year?: unknown;
+  status: BookStatus;
+}
+
+/** What a client may set: on create `title` and `author` are required, on PATCH all optional. */
+export interface NewBook {
+  title: string;
+  author: string;
+  year?: unknown;
+}
+
+export type BookChanges = Partial<NewBook>;

@@ -1,0 +1,79 @@
+import express, { Router, type RequestHandler } from 'express';
+import {
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  parseLooseBearer,
+  requireBearerToken,
+} from '@repo/common';
+import type { BookRepository } from '../data/books-repository.js';
+import { parseBookFilter } from '../domain/book-filter.js';
+import {
+  NEW_BOOK_INVALID,
+  bookIdFromPath,
+  deleteIdFromBody,
+  parseNewBook,
+  parsePatch,
+} from '../domain/book-input.js';
+
+export interface BooksRouterOptions {
+  books: BookRepository;
+  /** The shared secret POST, PATCH and DELETE must present. */
+  token: string;
+  /** Largest JSON body accepted; larger ones get 413. */
+  bodyLimit: string;
+}
+
+/** Thrown by GET /books/badroute, which exists to show the error handler at work. */
+export const BADROUTE_MESSAGE = 'deliberate failure of /books/badroute';
+
+export function booksRouter({ books, token, bodyLimit }: BooksRouterOptions): Router {
+  const router = Router();
+  // The token is checked before the body is read: a caller without it gets 403 however malformed
+  // or large its body, and never makes the service parse it.
+  const requireToken = requireBearerToken({
+    token,
+    parse: parseLooseBearer,
+    reject: () => new ForbiddenError(),
+  });
+  const parseJson: RequestHandler = express.json({ limit: bodyLimit });
+
+  router.get('/books', parseJson, async (req, res) => {
+    const request = parseBookFilter(req.query);
+    if (!request.ok) throw new BadRequestError(request.message);
+    res.json(await books.list(request.filter));
+  });
+
+  // Registered before /books/:id so that "badroute" is not taken for an id.
+  router.get('/books/badroute', parseJson, () => {
+    throw new Error(BADROUTE_MESSAGE);
+  });
+
+  router.get('/books/:id', parseJson, async (req, res) => {
+    const id = bookIdFromPath(req.params.id);
+    const book = id === null ? null : await books.findById(id);
+    if (!book) throw new NotFoundError();
+    res.json(book);
+  });
+
+  router.post('/books', requireToken, parseJson, async (req, res) => {
+    const newBook = parseNewBook(req.body);
+    if (!newBook) throw new BadRequestError(NEW_BOOK_INVALID);
+    res.status(201).json(await books.create(newBook));
+  });
+
+  // 200 whether or not a book had that id.
+  router.delete('/books', requireToken, parseJson, async (req, res) => {
+    await books.remove(deleteIdFromBody(req.body));
+    res.sendStatus(200);
+  });
+
+  router.patch('/books', requireToken, parseJson, async (req, res) => {
+    const patch = parsePatch(req.body);
+    if (!patch.ok) throw new BadRequestError(patch.message);
+    if (!(await books.update(patch.id, patch.changes))) throw new NotFoundError();
+    res.sendStatus(200);
+  });
+
+  return router;
+}
