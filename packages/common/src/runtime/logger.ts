@@ -10,8 +10,9 @@ export interface LoggerOptions {
 }
 
 /**
- * JSON lines on stdout. Off a terminal the writes are buffered and asynchronous, so logging
- * costs the request path almost nothing; `flushLogger` drains the buffer before exit.
+ * JSON lines on stdout. Off a terminal the writes are asynchronous (lines logged while a write is
+ * in flight go out together), so logging never blocks a request on the pipe; `flushLogger` drains
+ * what is pending before exit.
  */
 export function createLogger({
   name,
@@ -28,7 +29,7 @@ export function createLogger({
       },
     });
   }
-  return pino({ name, level }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  return pino({ name, level }, pino.destination({ dest: 1, sync: false, minLength: 0 }));
 }
 
 /** A logger that drops everything: for tests that build apps and do not read the logs. */

@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface RunningChild {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the first stdout line (parsed as JSON) that satisfies the predicate. */
+  waitForLog: (
+    predicate: (line: Record<string, unknown>) => boolean,
+  ) => Promise<Record<string, unknown>>;
+  exited: Promise<number | null>;
+}
+
+function parseLines(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Runs a TypeScript file in a child Node process, the way the services run in development. */
+export function runTypeScript(file: string, env: Record<string, string>): RunningChild {
+  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', file], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const waitForLog = (predicate: (line: Record<string, unknown>) => boolean) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const check = () => {
+        const found = parseLines(out).find(predicate);
+        if (found) {
+          child.stdout?.off('data', check);
+          resolve(found);
+        }
+      };
+      child.stdout?.on('data', check);
+      void exited.then(() =>
+        reject(new Error(`process exited before the log line appeared:\n${out}\n${err}`)),
+      );
+      check();
+    });
+  return { child, stdout: () => out, stderr: () => err, waitForLog, exited };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ConfigError,
+  databaseNameVariable,
+  developmentSecretsInUse,
+  loadConfig,
+  logLevelVariable,
+  mongoUriVariable,
+  portVariable,
+  secretVariable,
+  type Env,
+} from '@repo/common';
+
+function serviceSchema(env: Env) {
+  return z.object({
+    PORT: portVariable(6790),
+    LOG_LEVEL: logLevelVariable,
+    MONGODB_URI: mongoUriVariable(),
+    MONGODB_DB: databaseNameVariable('products'),
+    API_TOKEN: secretVariable(env, 'dev-api-token'),
+  });
+}
+
+function load(env: Env) {
+  return loadConfig(serviceSchema(env), env);
+}
+
+function problemsOf(env: Env): string {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected the configuration to be rejected');
+}
+
+describe('loadConfig', () => {
+  it('when nothing is set outside production, then every default applies', () => {
+    expect(load({})).toEqual({
+      PORT: 6790,
+      LOG_LEVEL: 'info',
+      MONGODB_URI: 'mongodb://127.0.0.1:27017',
+      MONGODB_DB: 'products',
+      API_TOKEN: 'dev-api-token',
+    });
+  });
+
+  it('when variables are set, then their values are used and PORT becomes a number', () => {
+    const config = load({
+      PORT: '8080',
+      LOG_LEVEL: 'debug',
+      MONGODB_URI: 'mongodb://db.internal:27018/?retryWrites=false',
+      MONGODB_DB: 'catalog',
+      API_TOKEN: 'real',
+    });
+    expect(config).toEqual({
+      PORT: 8080,
+      LOG_LEVEL: 'debug',
+      MONGODB_URI: 'mongodb://db.internal:27018/?retryWrites=false',
+      MONGODB_DB: 'catalog',
+      API_TOKEN: 'real',
+    });
+  });
+
+  it('when several variables are bad, then one error names each of them', () => {
+    const message = problemsOf({ PORT: '70000', LOG_LEVEL: 'loud', MONGODB_URI: 'postgres://x' });
+    expect(message).toContain('PORT: must be between 0 and 65535');
+    expect(message).toContain('LOG_LEVEL:');
+    expect(message).toContain(
+      'MONGODB_URI: must be a mongodb:// or mongodb+srv:// connection string',
+    );
+  });
+
+  it('when NODE_ENV is production and a secret is missing, then it is refused by name', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toContain(
+      'API_TOKEN: is required when NODE_ENV=production',
+    );
+  });
+
+  it('when a secret is set to an empty string, then it is refused in any environment', () => {
+    expect(problemsOf({ API_TOKEN: '' })).toContain('API_TOKEN: must not be empty');
+    expect(problemsOf({ NODE_ENV: 'production', API_TOKEN: '' })).toContain('API_TOKEN:');
+  });
+
+  it('when development defaults stand in for secrets, then they are listed; in production never', () => {
+    expect(developmentSecretsInUse({}, ['API_TOKEN', 'OTHER'])).toEqual(['API_TOKEN', 'OTHER']);
+    expect(developmentSecretsInUse({ API_TOKEN: 'x' }, ['API_TOKEN'])).toEqual([]);
+    expect(developmentSecretsInUse({ NODE_ENV: 'production' }, ['API_TOKEN'])).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpApp, runService, type RunningService } from '@repo/common';
+import { runTypeScript, type RunningChild } from './child-process.js';
+
+const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
+const children: RunningChild[] = [];
+
+function startFixture(env: Record<string, string>): RunningChild {
+  const running = runTypeScript(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env });
+  children.push(running);
+  return running;
+}
+
+afterEach(() => {
+  for (const { child } of children.splice(0)) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+});
+
+describe('runService as a process', () => {
+  it('when SIGTERM arrives during a slow request, then the request completes and the process exits 0 after closing its dependencies', async () => {
+    const service = startFixture({});
+    const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
+    const url = String(listening.url);
+
+    const slow = fetch(`${url}/slow?ms=1500`);
+    await service.waitForLog((line) => line.msg === 'slow request started');
+    service.child.kill('SIGTERM');
+
+    const response = await slow;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    expect(await service.exited).toBe(0);
+    const messages = service.stdout();
+    expect(messages).toContain('dependencies closed');
+    expect(messages).toContain('fixture stopped');
+  });
+
+  it('when the process is stopping, then new connections are refused', async () => {
+    const service = startFixture({});
+    const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
+    const url = String(listening.url);
+    const slow = fetch(`${url}/slow?ms=1500`);
+    await service.waitForLog((line) => line.msg === 'slow request started');
+    service.child.kill('SIGTERM');
+    await service.waitForLog((line) => line.msg === 'fixture shutting down');
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    expect((await slow).status).toBe(200);
+    expect(await service.exited).toBe(0);
+  });
+
+  it('when a request outlives the grace period, then the process still exits', async () => {
+    const service = startFixture({ FIXTURE_GRACE_MS: '200' });
+    const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
+    const stuck = fetch(`${String(listening.url)}/slow?ms=60000`).catch((error: unknown) => error);
+    await service.waitForLog((line) => line.msg === 'slow request started');
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+    expect(await stuck).toBeInstanceOf(Error);
+  });
+
+  it('when NODE_ENV is production and a secret is missing, then start-up stops with a message naming it', async () => {
+    const service = startFixture({ NODE_ENV: 'production' });
+    expect(await service.exited).toBe(1);
+    expect(service.stderr()).toContain('FIXTURE_TOKEN');
+    expect(service.stderr()).toContain('is required when NODE_ENV=production');
+    expect(service.stdout()).not.toContain('listening');
+  });
+
+  it('when NODE_ENV is production and the secret is set, then the service starts without a warning', async () => {
+    const service = startFixture({ NODE_ENV: 'production', FIXTURE_TOKEN: 'real-secret' });
+    await service.waitForLog((line) => line.msg === 'fixture listening');
+    expect(service.stdout()).not.toContain('using development secrets');
+  });
+
+  it('when outside production a secret is missing, then the development value is used with a warning', async () => {
+    const service = startFixture({});
+    const warning = await service.waitForLog(
+      (line) =>
+        line.msg === 'using development secrets; set these variables for any shared deployment',
+    );
+    expect(warning.variables).toEqual(['FIXTURE_TOKEN']);
+  });
+
+  it('when PORT is not a number, then start-up stops with a message naming PORT', async () => {
+    const service = startFixture({ PORT: 'eighty' });
+    expect(await service.exited).toBe(1);
+    expect(service.stderr()).toMatch(/PORT: must be a port number/);
+  });
+
+  it('when the port is taken, then start-up stops with one clear line and no stack trace', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const service = startFixture({ PORT: String(port) });
+      expect(await service.exited).toBe(1);
+      expect(service.stdout()).toContain(`fixture: port ${port} is already in use`);
+      expect(service.stdout()).not.toContain('"stack"');
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe('runService probes', () => {
+  let running: RunningService | undefined;
+
+  afterEach(async () => {
+    await running?.stop();
+    running = undefined;
+  });
+
+  async function start(isReady: () => Promise<boolean>) {
+    running = await runService({
+      name: 'probe-fixture',
+      ownsProcess: false,
+      loadConfig: () => ({ PORT: 0, LOG_LEVEL: 'silent' }),
+      start: (_config, logger) => {
+        const app = createHttpApp({ logger });
+        app.get('/hello', (_req, res) => {
+          res.send('hello');
+        });
+        return Promise.resolve({ app, isReady });
+      },
+    });
+    return running;
+  }
+
+  it('when the dependencies answer, then /healthz and /readyz are 200 and app routes still work', async () => {
+    const service = await start(() => Promise.resolve(true));
+    await request(service.url).get('/healthz').expect(200, { status: 'ok' });
+    await request(service.url).get('/readyz').expect(200, { status: 'ready' });
+    await request(service.url).get('/hello').expect(200, 'hello');
+  });
+
+  it('when the dependencies do not answer, then /readyz is 503 while /healthz stays 200', async () => {
+    const service = await start(() => Promise.resolve(false));
+    await request(service.url).get('/healthz').expect(200);
+    await request(service.url).get('/readyz').expect(503, { status: 'dependencies unavailable' });
+  });
+
+  it('when the readiness check throws, then /readyz is 503', async () => {
+    const service = await start(() => Promise.reject(new Error('boom')));
+    await request(service.url).get('/readyz').expect(503);
+  });
+});
