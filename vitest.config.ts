@@ -1,8 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Projects that talk to MongoDB share one global setup: a real server when MONGODB_URI is set,
-// otherwise an in-memory embedded server started once for the whole run.
-const mongoGlobalSetup = './packages/embedded-mongo/src/testing/global-setup.ts';
+// otherwise an in-memory embedded server started once for the whole run. The path is absolute
+// because each project resolves globalSetup against its own root.
+const mongoGlobalSetup = fileURLToPath(
+  new URL('./packages/embedded-mongo/src/testing/global-setup.ts', import.meta.url),
+);
 
 function project(
   dir: string,
@@ -13,7 +18,8 @@ function project(
     extends: true,
     test: {
       name,
-      root: dir,
+      // Absolute, so `npm test -w <package>` (run from the package folder) finds the same files.
+      root: fileURLToPath(new URL(`./${dir}/`, import.meta.url)),
       include: ['test/**/*.test.ts'],
       globalSetup: options.mongo ? [mongoGlobalSetup] : [],
     },
@@ -29,7 +35,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       project('packages/common', 'common'),
-      project('packages/embedded-mongo', 'embedded-mongo'),
+      project('packages/embedded-mongo', 'embedded-mongo', { mongo: true }),
       project('services/products', 'products', { mongo: true }),
       project('services/books', 'books'),
       project('services/orders', 'orders', { mongo: true }),

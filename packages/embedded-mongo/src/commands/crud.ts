@@ -1,0 +1,217 @@
+import type { Document } from 'bson';
+import { isPlainObject } from '../bson.js';
+import { validateId, withIdFirst } from '../engine/collection.js';
+import { findIterator, matching, project } from '../engine/query.js';
+import { applyUpdate, buildUpsertDocument, type UpdateSpec } from '../engine/update.js';
+import { MongoCommandError } from '../errors.js';
+import { MAX_WRITE_BATCH_SIZE } from '../wire/protocol.js';
+import {
+  asDocument,
+  asDocumentArray,
+  asNumber,
+  collectionName,
+  type CommandHandler,
+} from './context.js';
+
+function writeError(index: number, err: unknown): Document {
+  if (err instanceof MongoCommandError)
+    return { index, code: err.code, errmsg: err.message, ...err.extra };
+  return { index, code: 2, errmsg: err instanceof Error ? err.message : String(err) };
+}
+
+function checkBatch(items: unknown[], field: string): void {
+  if (items.length === 0)
+    throw new MongoCommandError('BadValue', `Write batch '${field}' must not be empty`);
+  if (items.length > MAX_WRITE_BATCH_SIZE)
+    throw new MongoCommandError(
+      'BadValue',
+      `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH_SIZE}`,
+    );
+}
+
+function withWriteErrors(reply: Document, errors: Document[]): Document {
+  if (errors.length > 0) reply['writeErrors'] = errors;
+  reply['ok'] = 1;
+  return reply;
+}
+
+export const insert: CommandHandler = (cmd, db, ctx) => {
+  const name = collectionName(cmd, 'insert');
+  const docs = asDocumentArray(cmd['documents'], 'documents');
+  checkBatch(docs, 'documents');
+  const ordered = cmd['ordered'] !== false;
+  const { coll } = ctx.engine.ensureCollection(db, name);
+  let n = 0;
+  const errors: Document[] = [];
+  for (const [index, raw] of docs.entries()) {
+    try {
+      const doc = withIdFirst(raw);
+      validateId(doc['_id']);
+      coll.insert(doc);
+      n += 1;
+    } catch (err) {
+      errors.push(writeError(index, err));
+      if (ordered) break;
+    }
+  }
+  return withWriteErrors({ n }, errors);
+};
+
+function updateSpec(value: unknown): UpdateSpec {
+  if (Array.isArray(value)) return asDocumentArray(value, 'u');
+  if (isPlainObject(value)) return value;
+  throw new MongoCommandError(
+    'FailedToParse',
+    'Update argument must be either an object or an array',
+  );
+}
+
+export const update: CommandHandler = (cmd, db, ctx) => {
+  const name = collectionName(cmd, 'update');
+  const statements = asDocumentArray(cmd['updates'], 'updates');
+  checkBatch(statements, 'updates');
+  const ordered = cmd['ordered'] !== false;
+  const { coll } = ctx.engine.ensureCollection(db, name);
+  let n = 0;
+  let nModified = 0;
+  const upserted: Document[] = [];
+  const errors: Document[] = [];
+  for (const [index, stmt] of statements.entries()) {
+    try {
+      const filter = asDocument(stmt['q'], 'q') ?? {};
+      const u = updateSpec(stmt['u']);
+      const arrayFilters =
+        stmt['arrayFilters'] === undefined
+          ? undefined
+          : asDocumentArray(stmt['arrayFilters'], 'arrayFilters');
+      const multi = stmt['multi'] === true;
+      if (
+        multi &&
+        !Array.isArray(u) &&
+        !Object.keys(u).some((k) => k.startsWith('$')) &&
+        Object.keys(u).length > 0
+      ) {
+        throw new MongoCommandError(
+          'FailedToParse',
+          'multi update is not supported for replacement-style update',
+        );
+      }
+      const targets: Document[] = [];
+      for (const doc of matching(coll, filter)) {
+        targets.push(doc);
+        if (!multi) break;
+      }
+      for (const doc of targets) {
+        const result = applyUpdate(doc, u, { filter, arrayFilters });
+        n += 1;
+        if (result.modified) {
+          coll.replace(doc, result.doc);
+          nModified += 1;
+        }
+      }
+      if (targets.length === 0 && stmt['upsert'] === true) {
+        const doc = buildUpsertDocument(filter, u, arrayFilters);
+        coll.insert(doc);
+        n += 1;
+        upserted.push({ index, _id: doc['_id'] as unknown });
+      }
+    } catch (err) {
+      errors.push(writeError(index, err));
+      if (ordered) break;
+    }
+  }
+  const reply: Document = { n, nModified };
+  if (upserted.length > 0) reply['upserted'] = upserted;
+  return withWriteErrors(reply, errors);
+};
+
+export const remove: CommandHandler = (cmd, db, ctx) => {
+  const name = collectionName(cmd, 'delete');
+  const statements = asDocumentArray(cmd['deletes'], 'deletes');
+  checkBatch(statements, 'deletes');
+  const ordered = cmd['ordered'] !== false;
+  const coll = ctx.engine.collection(db, name);
+  let n = 0;
+  const errors: Document[] = [];
+  for (const [index, stmt] of statements.entries()) {
+    try {
+      const filter = asDocument(stmt['q'], 'q') ?? {};
+      const limit = asNumber(stmt['limit'], 'limit') ?? 0;
+      if (limit !== 0 && limit !== 1)
+        throw new MongoCommandError(
+          'FailedToParse',
+          'The limit field in delete objects must be 0 or 1',
+        );
+      if (!coll) continue;
+      const targets: Document[] = [];
+      for (const doc of matching(coll, filter)) {
+        targets.push(doc);
+        if (limit === 1) break;
+      }
+      for (const doc of targets) coll.remove(doc);
+      n += targets.length;
+    } catch (err) {
+      errors.push(writeError(index, err));
+      if (ordered) break;
+    }
+  }
+  return withWriteErrors({ n }, errors);
+};
+
+function firstMatch(iterator: Iterator<Document>): Document | undefined {
+  const r = iterator.next();
+  return r.done ? undefined : r.value;
+}
+
+export const findAndModify: CommandHandler = (cmd, db, ctx) => {
+  const name = collectionName(cmd, Object.keys(cmd)[0] ?? 'findAndModify');
+  const filter = asDocument(cmd['query'], 'query') ?? {};
+  const sort = asDocument(cmd['sort'], 'sort');
+  const fields = asDocument(cmd['fields'], 'fields');
+  const remove = cmd['remove'] === true;
+  const returnNew = cmd['new'] === true;
+  const upsert = cmd['upsert'] === true;
+  const arrayFilters =
+    cmd['arrayFilters'] === undefined
+      ? undefined
+      : asDocumentArray(cmd['arrayFilters'], 'arrayFilters');
+  if (remove && (cmd['update'] !== undefined || upsert || returnNew)) {
+    throw new MongoCommandError('FailedToParse', 'Cannot specify both an update and remove=true');
+  }
+  if (!remove && cmd['update'] === undefined) {
+    throw new MongoCommandError(
+      'FailedToParse',
+      'Either an update or remove=true must be specified',
+    );
+  }
+  const existing = ctx.engine.collection(db, name);
+  const found = firstMatch(findIterator(existing, { filter, sort, limit: 1 }));
+  if (remove) {
+    if (found && existing) existing.remove(found);
+    return {
+      lastErrorObject: { n: found ? 1 : 0 },
+      value: found ? project(found, fields) : null,
+      ok: 1,
+    };
+  }
+  const u = updateSpec(cmd['update']);
+  const { coll } = ctx.engine.ensureCollection(db, name);
+  if (found) {
+    const result = applyUpdate(found, u, { filter, arrayFilters });
+    if (result.modified) coll.replace(found, result.doc);
+    const value = returnNew ? result.doc : found;
+    return {
+      lastErrorObject: { n: 1, updatedExisting: true },
+      value: project(value, fields),
+      ok: 1,
+    };
+  }
+  if (!upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+  const doc = buildUpsertDocument(filter, u, arrayFilters);
+  coll.insert(doc);
+  return {
+    lastErrorObject: { n: 1, updatedExisting: false, upserted: doc['_id'] as unknown },
+    value: returnNew ? project(doc, fields) : null,
+    ok: 1,
+  };
+};

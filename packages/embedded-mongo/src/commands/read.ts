@@ -1,0 +1,94 @@
+import { resolve } from 'mingo/util';
+import { valueKey } from '../bson.js';
+import { aggregateIterator, findIterator, matching } from '../engine/query.js';
+import { MongoCommandError } from '../errors.js';
+import {
+  asDocument,
+  asDocumentArray,
+  asNumber,
+  collectionName,
+  type CommandHandler,
+} from './context.js';
+
+export const find: CommandHandler = (cmd, db, ctx) => {
+  const name = collectionName(cmd, 'find');
+  const filter = asDocument(cmd['filter'], 'filter') ?? {};
+  const sort = asDocument(cmd['sort'], 'sort');
+  const projection = asDocument(cmd['projection'], 'projection');
+  const skip = asNumber(cmd['skip'], 'skip') ?? 0;
+  const rawLimit = asNumber(cmd['limit'], 'limit') ?? 0;
+  const batchSize = asNumber(cmd['batchSize'], 'batchSize');
+  if (skip < 0) throw new MongoCommandError('BadValue', 'skip value must be non-negative');
+  if (batchSize !== undefined && batchSize < 0)
+    throw new MongoCommandError('BadValue', 'batchSize value must be non-negative');
+  // A negative limit is the legacy spelling of "limit, in a single batch".
+  const limit = Math.abs(rawLimit);
+  const singleBatch = cmd['singleBatch'] === true || rawLimit < 0;
+  const coll = ctx.engine.collection(db, name);
+  const source = findIterator(coll, { filter, sort, projection, skip, limit });
+  return ctx.cursors.open(`${db}.${name}`, source, { batchSize, limit, singleBatch });
+};
+
+export const count: CommandHandler = (cmd, db, ctx) => {
+  const name = collectionName(cmd, 'count');
+  const filter = asDocument(cmd['query'], 'query') ?? {};
+  const skip = asNumber(cmd['skip'], 'skip') ?? 0;
+  const limit = Math.abs(asNumber(cmd['limit'], 'limit') ?? 0);
+  const coll = ctx.engine.collection(db, name);
+  let n = 0;
+  if (coll && Object.keys(filter).length === 0) {
+    n = coll.docs.size;
+  } else {
+    for (const _doc of matching(coll, filter)) n += 1;
+  }
+  n = Math.max(0, n - skip);
+  if (limit > 0) n = Math.min(n, limit);
+  return { n, ok: 1 };
+};
+
+export const distinct: CommandHandler = (cmd, db, ctx) => {
+  const name = collectionName(cmd, 'distinct');
+  const key: unknown = cmd['key'];
+  if (typeof key !== 'string')
+    throw new MongoCommandError('TypeMismatch', "BSON field 'key' is missing or not a string");
+  const filter = asDocument(cmd['query'], 'query') ?? {};
+  const seen = new Map<string, unknown>();
+  const add = (value: unknown): void => {
+    if (value === undefined) return;
+    const k = valueKey(value);
+    if (!seen.has(k)) seen.set(k, value);
+  };
+  for (const doc of matching(ctx.engine.collection(db, name), filter)) {
+    const value: unknown = resolve(doc, key);
+    if (Array.isArray(value)) value.forEach(add);
+    else add(value);
+  }
+  return { values: [...seen.values()], ok: 1 };
+};
+
+export const aggregate: CommandHandler = (cmd, db, ctx) => {
+  const target: unknown = cmd['aggregate'];
+  const pipeline = asDocumentArray(cmd['pipeline'], 'pipeline');
+  const cursorOpts = asDocument(cmd['cursor'], 'cursor');
+  if (!cursorOpts && cmd['explain'] !== true) {
+    throw new MongoCommandError(
+      'FailedToParse',
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
+  }
+  if (cmd['explain'] === true)
+    throw new MongoCommandError(
+      'CommandNotSupported',
+      'explain is not supported by the embedded server',
+    );
+  const batchSize = asNumber(cursorOpts?.['batchSize'], 'cursor.batchSize');
+  let name: string;
+  if (target === 1) {
+    name = '$cmd.aggregate';
+  } else {
+    name = collectionName(cmd, 'aggregate');
+  }
+  const coll = target === 1 ? undefined : ctx.engine.collection(db, name);
+  const source = aggregateIterator(ctx.engine, db, coll, pipeline);
+  return ctx.cursors.open(`${db}.${name}`, source, { batchSize });
+};

@@ -1,0 +1,75 @@
+import type { Document } from 'bson';
+import { errorReply, MongoCommandError } from '../errors.js';
+import * as admin from './admin.js';
+import type { CommandContext, CommandHandler } from './context.js';
+import * as crud from './crud.js';
+import * as cursors from './cursors.js';
+import * as indexes from './indexes.js';
+import * as read from './read.js';
+
+const HANDLERS: Record<string, CommandHandler> = {
+  hello: admin.hello,
+  isMaster: admin.hello,
+  ismaster: admin.hello,
+  ping: admin.ping,
+  buildInfo: admin.buildInfo,
+  buildinfo: admin.buildInfo,
+  endSessions: admin.endSessions,
+  getCmdLineOpts: admin.getCmdLineOpts,
+  connectionStatus: admin.connectionStatus,
+  whatsmyuri: admin.whatsmyuri,
+  listDatabases: admin.listDatabases,
+  listCollections: admin.listCollections,
+  create: admin.create,
+  drop: admin.drop,
+  dropDatabase: admin.dropDatabase,
+  insert: crud.insert,
+  update: crud.update,
+  delete: crud.remove,
+  findAndModify: crud.findAndModify,
+  findandmodify: crud.findAndModify,
+  find: read.find,
+  count: read.count,
+  distinct: read.distinct,
+  aggregate: read.aggregate,
+  getMore: cursors.getMore,
+  killCursors: cursors.killCursors,
+  createIndexes: indexes.createIndexes,
+  listIndexes: indexes.listIndexes,
+  dropIndexes: indexes.dropIndexes,
+  deleteIndexes: indexes.dropIndexes,
+  startTransaction: admin.transactionCommand,
+  commitTransaction: admin.transactionCommand,
+  abortTransaction: admin.transactionCommand,
+  saslStart: admin.authCommand,
+  saslContinue: admin.authCommand,
+  authenticate: admin.authCommand,
+};
+
+/** Runs one command synchronously and always returns a reply document, never throws. */
+export function runCommand(body: Document, ctx: CommandContext): Document {
+  const name = Object.keys(body)[0];
+  try {
+    if (name === undefined) throw new MongoCommandError('FailedToParse', 'Empty command object');
+    const db: unknown = body['$db'];
+    if (typeof db !== 'string' || db.length === 0)
+      throw new MongoCommandError('InvalidNamespace', 'command is missing $db');
+    // Sessions are accepted but transactions are not: applying a transactional write outside a
+    // transaction would silently break the caller's atomicity, so refuse it like a standalone does.
+    if (
+      body['txnNumber'] !== undefined ||
+      body['startTransaction'] !== undefined ||
+      body['autocommit'] !== undefined
+    ) {
+      throw new MongoCommandError(
+        'IllegalOperation',
+        'Transaction numbers are only allowed on a replica set member or mongos',
+      );
+    }
+    const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
+    if (!handler) throw new MongoCommandError('CommandNotFound', `no such command: '${name}'`);
+    return handler(body, db, ctx);
+  } catch (err) {
+    return errorReply(err);
+  }
+}

@@ -1,0 +1,232 @@
+import { ObjectId, type Document } from 'bson';
+import { isPlainObject, serializeDocument, valueKey } from '../bson.js';
+import { MongoCommandError } from '../errors.js';
+import type { CollectionMeta, WriteOp } from '../storage/store.js';
+import { ID_INDEX, UniqueIndex, indexToDocument, type IndexSpec } from './index-spec.js';
+
+export type WriteSink = (op: WriteOp) => void;
+
+function formatKeyValue(keyValue: Document): string {
+  const parts = Object.entries(keyValue).map(([k, v]) => `${k}: ${JSON.stringify(v) ?? String(v)}`);
+  return `{ ${parts.join(', ')} }`;
+}
+
+export function duplicateKeyError(
+  ns: string,
+  spec: IndexSpec,
+  keyValue: Document,
+): MongoCommandError {
+  return new MongoCommandError(
+    'DuplicateKey',
+    `E11000 duplicate key error collection: ${ns} index: ${spec.name} dup key: ${formatKeyValue(keyValue)}`,
+    { keyPattern: spec.key, keyValue },
+  );
+}
+
+/** Returns the plain equality value a filter field pins, or undefined when it is a range or operator. */
+function equalityValue(condition: unknown): { value: unknown } | undefined {
+  if (condition instanceof RegExp || Array.isArray(condition)) return undefined;
+  if (isPlainObject(condition)) {
+    const keys = Object.keys(condition);
+    if (keys.length === 1 && keys[0] === '$eq') return equalityValue(condition['$eq']);
+    if (keys.some((k) => k.startsWith('$'))) return undefined;
+    return { value: condition };
+  }
+  if (condition === null || condition === undefined) return undefined;
+  return { value: condition };
+}
+
+/**
+ * One collection held in memory: `docs` maps the canonical _id key to the current document.
+ * Documents are never mutated in place, so cursors can keep references to what they read.
+ */
+export class Collection {
+  readonly db: string;
+  readonly name: string;
+  options: Document;
+  readonly docs = new Map<string, Document>();
+  readonly #indexes: IndexSpec[] = [ID_INDEX];
+  readonly #unique: UniqueIndex[] = [];
+  readonly #sink: WriteSink;
+
+  constructor(db: string, name: string, options: Document, sink: WriteSink) {
+    this.db = db;
+    this.name = name;
+    this.options = options;
+    this.#sink = sink;
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get indexes(): readonly IndexSpec[] {
+    return this.#indexes;
+  }
+
+  meta(): CollectionMeta {
+    return { options: this.options, indexes: this.#indexes.filter((i) => i.name !== '_id_') };
+  }
+
+  persistMeta(): void {
+    this.#sink({ op: 'meta', ns: this.ns, meta: this.meta() });
+  }
+
+  /** Adds a loaded or validated document without persisting it again. */
+  restore(doc: Document): void {
+    const id = valueKey(doc['_id']);
+    this.docs.set(id, doc);
+    for (const index of this.#unique)
+      for (const { key } of index.keysOf(doc)) index.entries.set(key, id);
+  }
+
+  restoreIndex(spec: IndexSpec): void {
+    this.#indexes.push(spec);
+    if (spec.unique) this.#unique.push(new UniqueIndex(spec));
+  }
+
+  /** Inserts a document that already carries its _id in first position. */
+  insert(doc: Document): void {
+    const id = valueKey(doc['_id']);
+    if (this.docs.has(id))
+      throw duplicateKeyError(this.ns, ID_INDEX, { _id: doc['_id'] as unknown });
+    const keys = this.#checkUnique(doc, id);
+    this.docs.set(id, doc);
+    keys.forEach((indexKeys, i) => {
+      const index = this.#unique[i] as UniqueIndex;
+      for (const key of indexKeys) index.entries.set(key, id);
+    });
+    this.#sink({ op: 'put', ns: this.ns, id, bytes: serializeDocument(doc) });
+  }
+
+  replace(previous: Document, next: Document): void {
+    const id = valueKey(previous['_id']);
+    const keys = this.#checkUnique(next, id);
+    this.#unindex(previous);
+    this.docs.set(id, next);
+    keys.forEach((indexKeys, i) => {
+      const index = this.#unique[i] as UniqueIndex;
+      for (const key of indexKeys) index.entries.set(key, id);
+    });
+    this.#sink({ op: 'put', ns: this.ns, id, bytes: serializeDocument(next) });
+  }
+
+  remove(doc: Document): void {
+    const id = valueKey(doc['_id']);
+    this.#unindex(doc);
+    this.docs.delete(id);
+    this.#sink({ op: 'del', ns: this.ns, id });
+  }
+
+  #unindex(doc: Document): void {
+    const id = valueKey(doc['_id']);
+    for (const index of this.#unique) {
+      for (const { key } of index.keysOf(doc))
+        if (index.entries.get(key) === id) index.entries.delete(key);
+    }
+  }
+
+  /** Returns each unique index's keys for the document, or throws 11000 on a clash with another document. */
+  #checkUnique(doc: Document, id: string): string[][] {
+    return this.#unique.map((index) => {
+      const keys = index.keysOf(doc);
+      for (const { key, values } of keys) {
+        const owner = index.entries.get(key);
+        if (owner !== undefined && owner !== id)
+          throw duplicateKeyError(this.ns, index.spec, index.keyValue(values));
+      }
+      return keys.map((k) => k.key);
+    });
+  }
+
+  addIndex(spec: IndexSpec): void {
+    if (spec.unique) {
+      const index = new UniqueIndex(spec);
+      for (const [id, doc] of this.docs) {
+        for (const { key, values } of index.keysOf(doc)) {
+          const owner = index.entries.get(key);
+          if (owner !== undefined && owner !== id)
+            throw duplicateKeyError(this.ns, spec, index.keyValue(values));
+          index.entries.set(key, id);
+        }
+      }
+      this.#unique.push(index);
+    }
+    this.#indexes.push(spec);
+    this.persistMeta();
+  }
+
+  dropIndex(name: string): void {
+    const at = this.#indexes.findIndex((i) => i.name === name);
+    if (at >= 0) this.#indexes.splice(at, 1);
+    const u = this.#unique.findIndex((i) => i.spec.name === name);
+    if (u >= 0) this.#unique.splice(u, 1);
+    this.persistMeta();
+  }
+
+  listIndexes(): Document[] {
+    return this.#indexes.map(indexToDocument);
+  }
+
+  /**
+   * Narrows a filter to the documents it can possibly match without scanning: equality or $in on
+   * _id, or equality on every field of a unique index. Returns undefined when a scan is needed.
+   */
+  lookup(filter: Document): Document[] | undefined {
+    const idCondition: unknown = filter['_id'];
+    if (idCondition !== undefined) {
+      const eq = equalityValue(idCondition);
+      if (eq) return this.#byIds([eq.value]);
+      if (
+        isPlainObject(idCondition) &&
+        Object.keys(idCondition).length === 1 &&
+        Array.isArray(idCondition['$in'])
+      ) {
+        const values = idCondition['$in'] as unknown[];
+        if (values.every((v) => equalityValue(v) !== undefined)) return this.#byIds(values);
+      }
+    }
+    for (const index of this.#unique) {
+      if (index.spec.partialFilterExpression) continue;
+      const values: unknown[] = [];
+      for (const field of index.fields) {
+        const eq = equalityValue(filter[field]);
+        if (!eq || isPlainObject(eq.value)) break;
+        values.push(eq.value);
+      }
+      if (values.length !== index.fields.length) continue;
+      const owner = index.entries.get(values.map((v) => valueKey(v)).join('\u0000'));
+      const doc = owner === undefined ? undefined : this.docs.get(owner);
+      return doc ? [doc] : [];
+    }
+    return undefined;
+  }
+
+  #byIds(values: unknown[]): Document[] {
+    const out: Document[] = [];
+    const seen = new Set<string>();
+    for (const value of values) {
+      const key = valueKey(value);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const doc = this.docs.get(key);
+      if (doc) out.push(doc);
+    }
+    return out;
+  }
+}
+
+/** MongoDB stores _id as the first field; the driver appends it last, and a missing one is generated. */
+export function withIdFirst(doc: Document): Document {
+  const id: unknown = doc['_id'];
+  if (id !== undefined && Object.keys(doc)[0] === '_id') return doc;
+  const out: Document = { _id: id === undefined ? new ObjectId() : id };
+  for (const [k, v] of Object.entries(doc)) if (k !== '_id') out[k] = v;
+  return out;
+}
+
+export function validateId(id: unknown): void {
+  if (Array.isArray(id)) throw new MongoCommandError('BadValue', "can't use an array for _id");
+  if (id instanceof RegExp) throw new MongoCommandError('BadValue', "can't use a regex for _id");
+  if (id === undefined) throw new MongoCommandError('InvalidIdField', 'document is missing _id');
+}

@@ -1,0 +1,107 @@
+import type { Document } from 'bson';
+import { deserializeDocument } from '../bson.js';
+import { MongoCommandError } from '../errors.js';
+import type { Store, WriteOp } from '../storage/store.js';
+import { Collection } from './collection.js';
+
+function validateCollectionName(name: string): void {
+  if (name.length === 0 || name.includes('\u0000') || name.startsWith('.') || name.includes('$')) {
+    throw new MongoCommandError('InvalidNamespace', `Invalid collection name: ${name}`);
+  }
+}
+
+export function validateDbName(name: string): void {
+  if (name.length === 0 || name.length > 63 || [...'/\\. "$\u0000'].some((c) => name.includes(c))) {
+    throw new MongoCommandError('InvalidNamespace', `Invalid database name: '${name}'`);
+  }
+}
+
+/**
+ * All databases and collections. Commands run synchronously against it; the writes they make
+ * are queued and handed to the store in one batch when the command finishes.
+ */
+export class Engine {
+  readonly #dbs = new Map<string, Map<string, Collection>>();
+  readonly #store: Store;
+  #pending: WriteOp[] = [];
+
+  private constructor(store: Store) {
+    this.#store = store;
+  }
+
+  static open(store: Store): Engine {
+    const engine = new Engine(store);
+    for (const { ns, meta } of store.loadCatalog()) {
+      const dot = ns.indexOf('.');
+      const coll = engine.#attach(ns.slice(0, dot), ns.slice(dot + 1), meta.options);
+      for (const spec of meta.indexes) coll.restoreIndex(spec);
+      for (const bytes of store.loadDocuments(ns)) coll.restore(deserializeDocument(bytes));
+    }
+    return engine;
+  }
+
+  #attach(db: string, name: string, options: Document): Collection {
+    let colls = this.#dbs.get(db);
+    if (!colls) {
+      colls = new Map();
+      this.#dbs.set(db, colls);
+    }
+    const coll = new Collection(db, name, options, (op) => this.#pending.push(op));
+    colls.set(name, coll);
+    return coll;
+  }
+
+  collection(db: string, name: string): Collection | undefined {
+    return this.#dbs.get(db)?.get(name);
+  }
+
+  /** Returns the collection, creating it (as MongoDB does implicitly on first write) when missing. */
+  ensureCollection(
+    db: string,
+    name: string,
+    options: Document = {},
+  ): { coll: Collection; created: boolean } {
+    const existing = this.collection(db, name);
+    if (existing) return { coll: existing, created: false };
+    validateDbName(db);
+    validateCollectionName(name);
+    const coll = this.#attach(db, name, options);
+    coll.persistMeta();
+    return { coll, created: true };
+  }
+
+  collections(db: string): Collection[] {
+    return [...(this.#dbs.get(db)?.values() ?? [])];
+  }
+
+  databases(): string[] {
+    return [...this.#dbs.entries()].filter(([, colls]) => colls.size > 0).map(([name]) => name);
+  }
+
+  dropCollection(db: string, name: string): boolean {
+    const colls = this.#dbs.get(db);
+    const coll = colls?.get(name);
+    if (!colls || !coll) return false;
+    colls.delete(name);
+    this.#pending.push({ op: 'drop', ns: coll.ns });
+    return true;
+  }
+
+  dropDatabase(db: string): void {
+    for (const coll of this.collections(db)) this.dropCollection(db, coll.name);
+    this.#dbs.delete(db);
+  }
+
+  /** Hands the writes of the command that just ran to the store; resolves once they are durable. */
+  commit(): Promise<void> | undefined {
+    if (this.#pending.length === 0) return undefined;
+    const ops = this.#pending;
+    this.#pending = [];
+    return this.#store.write(ops);
+  }
+
+  async close(): Promise<void> {
+    await this.commit();
+    await this.#store.close();
+  }
+}

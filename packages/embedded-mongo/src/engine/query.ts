@@ -1,0 +1,136 @@
+import type { Document } from 'bson';
+import { Aggregator, Query } from 'mingo';
+import type { Options } from 'mingo/types';
+import { isPlainObject } from '../bson.js';
+import { MongoCommandError } from '../errors.js';
+import type { Collection } from './collection.js';
+import type { Engine } from './engine.js';
+import { QUERY_OPTIONS } from './mingo-options.js';
+
+export interface FindSpec {
+  filter: Document;
+  sort?: Document | undefined;
+  projection?: Document | undefined;
+  skip?: number | undefined;
+  limit?: number | undefined;
+}
+
+export function compileFilter(filter: Document): Query {
+  return new Query(filter, QUERY_OPTIONS);
+}
+
+function* filtered(source: Iterable<Document>, query: Query): Generator<Document> {
+  for (const doc of source) if (query.test(doc)) yield doc;
+}
+
+/** Documents of the collection matching the filter, using the _id or a unique index when the filter allows. */
+export function matching(coll: Collection | undefined, filter: Document): Iterable<Document> {
+  if (!coll) return [];
+  const query = compileFilter(filter);
+  const candidates = coll.lookup(filter) ?? coll.docs.values();
+  return filtered(candidates, query);
+}
+
+function isEmpty(doc: Document | undefined): boolean {
+  return !doc || Object.keys(doc).length === 0;
+}
+
+/** Drops $natural: insertion order is the only order documents have here anyway. */
+function effectiveSort(sort: Document | undefined): Document | undefined {
+  if (!sort) return undefined;
+  const out: Document = {};
+  for (const [k, v] of Object.entries(sort)) if (k !== '$natural') out[k] = v;
+  return isEmpty(out) ? undefined : out;
+}
+
+/** A lazy iterator over find results; only a sort forces the matches to be materialised. */
+export function findIterator(coll: Collection | undefined, spec: FindSpec): Iterator<Document> {
+  const sort = effectiveSort(spec.sort);
+  if (!coll) return [][Symbol.iterator]();
+  if (!sort && isEmpty(spec.projection) && !spec.skip && !spec.limit)
+    return matching(coll, spec.filter)[Symbol.iterator]();
+  const source = coll.lookup(spec.filter) ?? coll.docs.values();
+  let cursor = compileFilter(spec.filter).find<Document>(
+    source,
+    isEmpty(spec.projection) ? undefined : spec.projection,
+  );
+  if (sort) cursor = cursor.sort(sort);
+  if (spec.skip) cursor = cursor.skip(spec.skip);
+  if (spec.limit) cursor = cursor.limit(spec.limit);
+  return {
+    next: (): IteratorResult<Document> =>
+      cursor.hasNext() ? { done: false, value: cursor.next() } : { done: true, value: undefined },
+  };
+}
+
+export function project(doc: Document, projection: Document | undefined): Document {
+  if (isEmpty(projection)) return doc;
+  return compileFilter({}).find<Document>([doc], projection).next();
+}
+
+const UNSUPPORTED_STAGES = new Set([
+  '$out',
+  '$merge',
+  '$changeStream',
+  '$collStats',
+  '$indexStats',
+  '$currentOp',
+  '$listSessions',
+  '$planCacheStats',
+  '$search',
+  '$geoNear',
+]);
+
+export function aggregationOptions(engine: Engine, db: string): Partial<Options> {
+  return {
+    ...QUERY_OPTIONS,
+    collectionResolver: (name: string) => [...(engine.collection(db, name)?.docs.values() ?? [])],
+  };
+}
+
+export function aggregateIterator(
+  engine: Engine,
+  db: string,
+  coll: Collection | undefined,
+  pipeline: Document[],
+): Iterator<Document> {
+  for (const stage of pipeline) {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
+      throw new MongoCommandError(
+        'Location40323',
+        'A pipeline stage specification object must contain exactly one field.',
+      );
+    }
+    const name = Object.keys(stage)[0] as string;
+    if (name === '$changeStream') {
+      throw new MongoCommandError(
+        'Location40573',
+        'The $changeStream stage is only supported on replica sets',
+      );
+    }
+    if (UNSUPPORTED_STAGES.has(name)) {
+      throw new MongoCommandError(
+        'CommandNotSupported',
+        `${name} is not supported by the embedded server`,
+      );
+    }
+  }
+  const first = pipeline[0];
+  let source: Iterable<Document> = coll ? coll.docs.values() : [];
+  let stages = pipeline;
+  // A leading $match can use the _id / unique-index lookup instead of feeding every document through.
+  if (coll && first && isPlainObject(first['$match'])) {
+    source = matching(coll, first['$match'] as Document);
+    stages = pipeline.slice(1);
+  }
+  if (stages.length === 0) return source[Symbol.iterator]();
+  const it = new Aggregator(stages, aggregationOptions(engine, db)).stream(source);
+  return {
+    next: (): IteratorResult<Document> => {
+      const r = it.next();
+      return r.done
+        ? { done: true, value: undefined }
+        : { done: false, value: r.value as Document };
+    },
+  };
+}

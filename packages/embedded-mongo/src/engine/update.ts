@@ -1,0 +1,165 @@
+import { BSON, type Document } from 'bson';
+import { Aggregator, update as applyOperators } from 'mingo';
+import { setValue } from 'mingo/util';
+import { cloneValue, isPlainObject, valueKey } from '../bson.js';
+import { MongoCommandError } from '../errors.js';
+import { validateId, withIdFirst } from './collection.js';
+import { QUERY_OPTIONS } from './mingo-options.js';
+
+const UPDATE_OPERATORS = new Set([
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$rename',
+  '$currentDate',
+  '$push',
+  '$pull',
+  '$pullAll',
+  '$addToSet',
+  '$pop',
+  '$bit',
+  '$setOnInsert',
+]);
+
+export type UpdateSpec = Document | Document[];
+
+export interface UpdateResult {
+  doc: Document;
+  modified: boolean;
+}
+
+function isOperatorUpdate(u: Document): boolean {
+  const keys = Object.keys(u);
+  const ops = keys.filter((k) => k.startsWith('$'));
+  if (ops.length > 0 && ops.length !== keys.length) {
+    throw new MongoCommandError(
+      'FailedToParse',
+      `Unknown modifier: ${keys.find((k) => !k.startsWith('$')) ?? ''}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
+  }
+  return ops.length > 0;
+}
+
+function sameDocument(a: Document, b: Document): boolean {
+  return Buffer.from(BSON.serialize(a)).equals(BSON.serialize(b));
+}
+
+function assertIdUnchanged(before: Document, after: Document): void {
+  if (valueKey(before['_id']) !== valueKey(after['_id'])) {
+    throw new MongoCommandError(
+      'ImmutableField',
+      "Performing an update on the path '_id' would modify the immutable field '_id'",
+    );
+  }
+}
+
+/**
+ * Applies an update (operators, replacement or pipeline) to a copy of `doc`. `insert` marks the
+ * document being built for an upsert, the one case where $setOnInsert applies.
+ */
+export function applyUpdate(
+  doc: Document,
+  u: UpdateSpec,
+  opts: { filter: Document; arrayFilters?: Document[] | undefined; insert?: boolean },
+): UpdateResult {
+  if (Array.isArray(u)) {
+    const [result] = new Aggregator(u, QUERY_OPTIONS).run([cloneValue(doc)]) as Document[];
+    if (!result) throw new MongoCommandError('BadValue', 'update pipeline produced no document');
+    const next = withIdFirst(result);
+    if (!opts.insert) assertIdUnchanged(doc, next);
+    return { doc: next, modified: !sameDocument(doc, next) };
+  }
+  if (!isOperatorUpdate(u)) {
+    if (
+      u['_id'] !== undefined &&
+      doc['_id'] !== undefined &&
+      valueKey(u['_id']) !== valueKey(doc['_id'])
+    ) {
+      throw new MongoCommandError(
+        'ImmutableField',
+        "After applying the update, the (immutable) field '_id' was found to have been altered",
+      );
+    }
+    const next: Document =
+      doc['_id'] === undefined ? { ...u } : { _id: doc['_id'] as unknown, ...u };
+    return { doc: withIdFirst(next), modified: !sameDocument(doc, next) };
+  }
+  const modifier: Document = {};
+  for (const [op, fields] of Object.entries(u)) {
+    if (!UPDATE_OPERATORS.has(op))
+      throw new MongoCommandError(
+        'FailedToParse',
+        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
+    if (!isPlainObject(fields))
+      throw new MongoCommandError(
+        'FailedToParse',
+        `Modifiers operate on fields but we found type ${typeof fields} instead.`,
+      );
+    if (op === '$setOnInsert') {
+      // The query engine has no $setOnInsert; on the insert path of an upsert it is a $set.
+      if (opts.insert)
+        modifier['$set'] = { ...(modifier['$set'] as Document | undefined), ...fields };
+      continue;
+    }
+    if (Object.keys(fields).length === 0) continue;
+    modifier[op] =
+      op === '$set' ? { ...(modifier['$set'] as Document | undefined), ...fields } : fields;
+  }
+  const next = cloneValue(doc);
+  const changed =
+    Object.keys(modifier).length === 0
+      ? []
+      : applyOperators(next, modifier, opts.arrayFilters, opts.filter, {
+          cloneMode: 'deep',
+          queryOptions: QUERY_OPTIONS,
+        });
+  if (!opts.insert) assertIdUnchanged(doc, next);
+  return { doc: opts.insert ? withIdFirst(next) : next, modified: changed.length > 0 };
+}
+
+/** Equality fields of a filter become the starting document of an upsert, as in MongoDB. */
+function seedFromFilter(filter: Document, target: Document): void {
+  for (const [key, condition] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(condition)) {
+      for (const part of condition) if (isPlainObject(part)) seedFromFilter(part, target);
+      continue;
+    }
+    if (key.startsWith('$')) continue;
+    if (isPlainObject(condition)) {
+      const keys = Object.keys(condition);
+      if (keys.length > 0 && keys.every((k) => k.startsWith('$'))) {
+        if ('$eq' in condition) setValue(target, key, cloneValue(condition['$eq']));
+        continue;
+      }
+    }
+    if (condition instanceof RegExp) continue;
+    setValue(target, key, cloneValue(condition));
+  }
+}
+
+export function buildUpsertDocument(
+  filter: Document,
+  u: UpdateSpec,
+  arrayFilters?: Document[],
+): Document {
+  let doc: Document;
+  if (!Array.isArray(u) && !isOperatorUpdate(u)) {
+    doc = { ...u };
+    if (doc['_id'] === undefined) {
+      const seed: Document = {};
+      seedFromFilter(filter, seed);
+      if (seed['_id'] !== undefined) doc['_id'] = seed['_id'] as unknown;
+    }
+  } else {
+    const seed: Document = {};
+    seedFromFilter(filter, seed);
+    doc = applyUpdate(seed, u, { filter: {}, arrayFilters, insert: true }).doc;
+  }
+  const out = withIdFirst(doc);
+  validateId(out['_id']);
+  return out;
+}

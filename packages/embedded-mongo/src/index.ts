@@ -1,0 +1,65 @@
+import { Engine } from './engine/engine.js';
+import { WireServer } from './server.js';
+import { LmdbStore } from './storage/lmdb-store.js';
+import { MemoryStore } from './storage/memory-store.js';
+import type { Store } from './storage/store.js';
+
+export { waitForMongo } from './wait.js';
+
+export interface EmbeddedMongoOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on; defaults to 127.0.0.1. */
+  host?: string;
+  /** Directory of the LMDB data files; defaults to `.data/mongo`. Ignored when `inMemory` is set. */
+  dbPath?: string;
+  /** Keep everything in memory and write no files (for tests). Defaults to false. */
+  inMemory?: boolean;
+  /** Called with errors that concern one client only (bad messages, storage failures). */
+  onError?: (err: unknown) => void;
+}
+
+export interface EmbeddedMongo {
+  uri: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_DB_PATH = '.data/mongo';
+
+export async function startEmbeddedMongo(
+  options: EmbeddedMongoOptions = {},
+): Promise<EmbeddedMongo> {
+  const host = options.host ?? '127.0.0.1';
+  const store: Store = options.inMemory
+    ? new MemoryStore()
+    : new LmdbStore(options.dbPath ?? DEFAULT_DB_PATH);
+  let engine: Engine;
+  try {
+    engine = Engine.open(store);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  const server = new WireServer(engine, options.onError ? { onError: options.onError } : {});
+  let port: number;
+  try {
+    port = await server.listen(options.port ?? 0, host);
+  } catch (err) {
+    await engine.close();
+    throw err;
+  }
+  const uriHost = host.includes(':') ? `[${host}]` : host;
+  let stopping: Promise<void> | undefined;
+  return {
+    uri: `mongodb://${uriHost}:${port}/`,
+    port,
+    stop(): Promise<void> {
+      stopping ??= (async () => {
+        await server.close();
+        await engine.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { Document } from 'bson';
+import type { CommandContext } from './commands/context.js';
+import { runCommand } from './commands/registry.js';
+import { CursorManager } from './engine/cursors.js';
+import type { Engine } from './engine/engine.js';
+import { buildOpMsgReply, parseOpMsg } from './wire/op-msg.js';
+import { buildOpReply, parseOpQuery } from './wire/op-query.js';
+import { MessageFramer, OP_MSG, OP_QUERY, readHeader } from './wire/protocol.js';
+
+export interface ServerEvents {
+  onError?: (err: unknown) => void;
+}
+
+const PERSIST_FAILED: Document = {
+  ok: 0,
+  errmsg: 'failed to persist the write',
+  code: 1,
+  codeName: 'InternalError',
+};
+
+/**
+ * Accepts wire-protocol connections. Every command runs synchronously against the engine, so
+ * commands are atomic with respect to each other; a reply to a write waits until the store has
+ * made it durable, while other connections carry on meanwhile.
+ */
+export class WireServer {
+  readonly #engine: Engine;
+  readonly #cursors = new CursorManager();
+  readonly #server: Server;
+  readonly #sockets = new Set<Socket>();
+  readonly #inflight = new Set<Promise<void>>();
+  readonly #events: ServerEvents;
+  readonly #startedAt = new Date();
+  #nextConnectionId = 1;
+  #nextRequestId = 1;
+
+  constructor(engine: Engine, events: ServerEvents = {}) {
+    this.#engine = engine;
+    this.#events = events;
+    this.#server = createServer((socket) => this.#accept(socket));
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (err: Error): void => reject(err);
+      this.#server.once('error', onError);
+      this.#server.listen(port, host, () => {
+        this.#server.off('error', onError);
+        this.#server.on('error', (err) => this.#events.onError?.(err));
+        resolve((this.#server.address() as AddressInfo).port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    for (const socket of this.#sockets) socket.destroy();
+    await closed;
+    await Promise.allSettled([...this.#inflight]);
+  }
+
+  #accept(socket: Socket): void {
+    this.#sockets.add(socket);
+    socket.setNoDelay(true);
+    const ctx: CommandContext = {
+      engine: this.#engine,
+      cursors: this.#cursors,
+      connectionId: this.#nextConnectionId++,
+      startedAt: this.#startedAt,
+    };
+    const framer = new MessageFramer();
+    const queue: Buffer[] = [];
+    let waiting = false;
+
+    const drain = (): void => {
+      while (!waiting && queue.length > 0 && !socket.destroyed) {
+        const message = queue.shift() as Buffer;
+        let pending: Promise<void> | undefined;
+        try {
+          pending = this.#handle(message, socket, ctx);
+        } catch (err) {
+          // A message we cannot parse leaves the stream in an unknown state: drop this client only.
+          this.#events.onError?.(err);
+          socket.destroy();
+          return;
+        }
+        if (pending) {
+          waiting = true;
+          const tracked = pending.finally(() => {
+            this.#inflight.delete(tracked);
+            waiting = false;
+            drain();
+          });
+          this.#inflight.add(tracked);
+        }
+      }
+    };
+
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        queue.push(...framer.push(chunk));
+      } catch (err) {
+        this.#events.onError?.(err);
+        socket.destroy();
+        return;
+      }
+      drain();
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.#sockets.delete(socket));
+  }
+
+  /** Runs one message; returns a promise only when the reply must wait for storage. */
+  #handle(message: Buffer, socket: Socket, ctx: CommandContext): Promise<void> | undefined {
+    const header = readHeader(message);
+    let reply: (doc: Document) => Buffer;
+    let body: Document;
+    let silent = false;
+    if (header.opCode === OP_MSG) {
+      const request = parseOpMsg(message);
+      body = request.body;
+      silent = request.moreToCome;
+      reply = (doc) => buildOpMsgReply(this.#nextRequestId++, header.requestId, doc);
+    } else if (header.opCode === OP_QUERY) {
+      const request = parseOpQuery(message);
+      const dot = request.collection.indexOf('.');
+      const db = dot > 0 ? request.collection.slice(0, dot) : 'admin';
+      if (!request.collection.endsWith('.$cmd'))
+        throw new Error('legacy OP_QUERY is only supported for commands');
+      body = { ...request.query, $db: db };
+      reply = (doc) => buildOpReply(this.#nextRequestId++, header.requestId, doc);
+    } else {
+      throw new Error(`unsupported opCode ${header.opCode}`);
+    }
+    const result = runCommand(body, ctx);
+    const commit = this.#engine.commit();
+    // moreToCome (w:0 writes, endSessions on close) means the client reads no reply: sending one
+    // would be taken as the answer to its next command.
+    if (!commit) {
+      if (!silent) socket.write(reply(result));
+      return undefined;
+    }
+    return commit.then(
+      () => {
+        if (!silent && !socket.destroyed) socket.write(reply(result));
+      },
+      (err: unknown) => {
+        this.#events.onError?.(err);
+        if (!silent && !socket.destroyed) socket.write(reply(PERSIST_FAILED));
+      },
+    );
+  }
+}

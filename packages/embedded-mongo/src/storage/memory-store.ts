@@ -1,0 +1,18 @@
+import type { CollectionMeta, Store, WriteOp } from './store.js';
+
+/** For tests: nothing touches the disk, and data lives exactly as long as the server. */
+export class MemoryStore implements Store {
+  loadCatalog(): Array<{ ns: string; meta: CollectionMeta }> {
+    return [];
+  }
+
+  loadDocuments(_ns: string): Iterable<Uint8Array> {
+    return [];
+  }
+
+  write(_ops: WriteOp[]): undefined {
+    return undefined;
+  }
+
+  async close(): Promise<void> {}
+}

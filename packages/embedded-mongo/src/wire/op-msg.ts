@@ -1,0 +1,74 @@
+import { BSON, type Document } from 'bson';
+import { HEADER_SIZE, OP_MSG, ProtocolError, writeHeader } from './protocol.js';
+import { DESERIALIZE_OPTIONS } from '../bson.js';
+
+const CHECKSUM_PRESENT = 1 << 0;
+const MORE_TO_COME = 1 << 1;
+const KNOWN_FLAGS = CHECKSUM_PRESENT | MORE_TO_COME | (1 << 16);
+
+export interface OpMsgRequest {
+  body: Document;
+  moreToCome: boolean;
+}
+
+function readDocument(buf: Buffer, offset: number, end: number): { doc: Document; next: number } {
+  if (offset + 5 > end) throw new ProtocolError('truncated BSON document');
+  const size = buf.readInt32LE(offset);
+  if (size < 5 || offset + size > end) throw new ProtocolError('invalid BSON document size');
+  const doc = BSON.deserialize(buf.subarray(offset, offset + size), DESERIALIZE_OPTIONS);
+  return { doc, next: offset + size };
+}
+
+/** Parses OP_MSG; document-sequence sections (kind 1) become arrays on the body under their identifier. */
+export function parseOpMsg(message: Buffer): OpMsgRequest {
+  const flags = message.readUInt32LE(HEADER_SIZE);
+  if ((flags & 0xffff & ~KNOWN_FLAGS) !== 0)
+    throw new ProtocolError(`unsupported OP_MSG flags ${flags}`);
+  const end = flags & CHECKSUM_PRESENT ? message.length - 4 : message.length;
+  let offset = HEADER_SIZE + 4;
+  let body: Document | undefined;
+  const sequences: Array<[string, Document[]]> = [];
+  while (offset < end) {
+    const kind = message.readUInt8(offset);
+    offset += 1;
+    if (kind === 0) {
+      if (body) throw new ProtocolError('OP_MSG has more than one body section');
+      const { doc, next } = readDocument(message, offset, end);
+      body = doc;
+      offset = next;
+    } else if (kind === 1) {
+      if (offset + 4 > end) throw new ProtocolError('truncated document sequence');
+      const size = message.readInt32LE(offset);
+      const sectionEnd = offset + size;
+      if (size < 5 || sectionEnd > end) throw new ProtocolError('invalid document sequence size');
+      const nameEnd = message.indexOf(0, offset + 4);
+      if (nameEnd < 0 || nameEnd >= sectionEnd)
+        throw new ProtocolError('invalid document sequence identifier');
+      const identifier = message.toString('utf8', offset + 4, nameEnd);
+      let cursor = nameEnd + 1;
+      const docs: Document[] = [];
+      while (cursor < sectionEnd) {
+        const { doc, next } = readDocument(message, cursor, sectionEnd);
+        docs.push(doc);
+        cursor = next;
+      }
+      sequences.push([identifier, docs]);
+      offset = sectionEnd;
+    } else {
+      throw new ProtocolError(`unknown OP_MSG section kind ${kind}`);
+    }
+  }
+  if (!body) throw new ProtocolError('OP_MSG has no body section');
+  for (const [identifier, docs] of sequences) body[identifier] = docs;
+  return { body, moreToCome: (flags & MORE_TO_COME) !== 0 };
+}
+
+export function buildOpMsgReply(requestId: number, responseTo: number, doc: Document): Buffer {
+  const payload = BSON.serialize(doc);
+  const buf = Buffer.allocUnsafe(HEADER_SIZE + 4 + 1 + payload.length);
+  writeHeader(buf, requestId, responseTo, OP_MSG);
+  buf.writeUInt32LE(0, HEADER_SIZE);
+  buf.writeUInt8(0, HEADER_SIZE + 4);
+  buf.set(payload, HEADER_SIZE + 5);
+  return buf;
+}
