@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Projects that talk to MongoDB share one global setup: a real server when MONGODB_URI is set,
