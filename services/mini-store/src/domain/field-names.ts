@@ -3,6 +3,8 @@
  * names or types, but a name MongoDB would read as an operator (`$...`) or as a path (`a.b`) would
  * turn a plain write into something else, so such names are refused at every depth. The same goes
  * for names MongoDB or BSON cannot store (empty, containing NUL) and for replacing `_id`.
+ * `__proto__` is refused too: JavaScript code that copies a stored product by assignment (the
+ * embedded test server among them) would change an object's prototype instead of setting a field.
  */
 
 /** Deepest nesting of objects and arrays accepted in a stored value (the body itself is level 1). */
@@ -29,6 +31,7 @@ export function problemWithName(name: string): string | null {
     return 'a name must not start with "$" (MongoDB reads it as an operator)';
   if (name.includes('.')) return 'a name must not contain "." (MongoDB reads it as a path)';
   if (name.includes('\u0000')) return 'a name must not contain a NUL character';
+  if (name === '__proto__') return 'a name must not be "__proto__"';
   return null;
 }
 

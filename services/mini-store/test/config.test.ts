@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@repo/common';
+import { loadMiniStoreConfig } from '../src/config.js';
+
+describe('mini-store configuration', () => {
+  it('when no variable is set, then it uses port 6793, the local MongoDB and database mini_store', () => {
+    expect(loadMiniStoreConfig({})).toEqual({
+      PORT: 6793,
+      LOG_LEVEL: 'info',
+      MONGODB_URI: 'mongodb://127.0.0.1:27017',
+      MONGODB_DB: 'mini_store',
+    });
+  });
+
+  it('when the variables are set, then their values are used', () => {
+    const config = loadMiniStoreConfig({
+      PORT: '7001',
+      LOG_LEVEL: 'warn',
+      MONGODB_URI: 'mongodb://db.internal:27018',
+      MONGODB_DB: 'store_test',
+    });
+    expect(config).toEqual({
+      PORT: 7001,
+      LOG_LEVEL: 'warn',
+      MONGODB_URI: 'mongodb://db.internal:27018',
+      MONGODB_DB: 'store_test',
+    });
+  });
+
+  it('when PORT and MONGODB_URI are invalid, then start-up fails naming both variables', () => {
+    expect(() => loadMiniStoreConfig({ PORT: 'eighty', MONGODB_URI: 'localhost' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadMiniStoreConfig({ PORT: 'eighty', MONGODB_URI: 'localhost' })).toThrow(
+      /PORT[\s\S]*MONGODB_URI/,
+    );
+  });
+});
