@@ -1,0 +1,185 @@
+import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
+import { ObjectId } from 'mongodb';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MENU } from '../src/domain/default-menu.js';
+import { createMenuRepository } from '../src/data/menu-repository.js';
+import { seedDefaultMenu } from '../src/domain/seed-menu.js';
+import { addMenuItem, buildApp, uniqueName } from './support.js';
+
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await openTestDatabase('orders_menu');
+});
+
+afterAll(async () => {
+  await testDb.close();
+});
+
+/** A database of its own, empty, for tests that need to see what seeding does to an empty menu. */
+function freshDatabase() {
+  return testDb.client.db(`${testDb.dbName}_${new ObjectId().toHexString()}`);
+}
+
+describe('GET /menu', () => {
+  it('when the default menu was stored, then it answers 200 with every item as { id, name, price, toppings }', async () => {
+    const db = freshDatabase();
+    await seedDefaultMenu(createMenuRepository(db));
+
+    const res = await request(buildApp(db)).get('/menu');
+
+    expect(res.status).toBe(200);
+    const expected = DEFAULT_MENU.map((item) => ({
+      id: item._id.toHexString(),
+      name: item.name,
+      price: item.price,
+      toppings: item.toppings,
+    })).sort((a, b) => a.name.localeCompare(b.name));
+    expect(res.body).toEqual(expected);
+    await db.dropDatabase();
+  });
+
+  it('when an item is added, then the list includes it without any _id field', async () => {
+    const item = await addMenuItem(testDb.db, { toppings: ['garlic', 'oregano'], price: 1234 });
+
+    const res = await request(buildApp(testDb.db)).get('/menu');
+
+    expect(res.status).toBe(200);
+    const listed = (res.body as Record<string, unknown>[]).find(
+      (entry) => entry.id === item._id.toHexString(),
+    );
+    expect(listed).toEqual({
+      id: item._id.toHexString(),
+      name: item.name,
+      price: 1234,
+      toppings: ['garlic', 'oregano'],
+    });
+    for (const entry of res.body as Record<string, unknown>[])
+      expect(entry).not.toHaveProperty('_id');
+  });
+
+  it('when the request carries no token or a nonsense Authorization header, then the menu is still served (public)', async () => {
+    await addMenuItem(testDb.db, { toppings: [] });
+    const app = buildApp(testDb.db);
+
+    expect((await request(app).get('/menu')).status).toBe(200);
+    expect((await request(app).get('/menu').set('Authorization', 'Token nonsense')).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('GET /menu/:id', () => {
+  it('when the id names a menu item, then it answers 200 with that item', async () => {
+    const item = await addMenuItem(testDb.db, { toppings: ['rocket'], price: 990 });
+
+    const res = await request(buildApp(testDb.db)).get(`/menu/${item._id.toHexString()}`);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: item._id.toHexString(),
+      name: item.name,
+      price: 990,
+      toppings: ['rocket'],
+    });
+  });
+
+  it('when no menu item has the id, then it answers 404 { error: "Menu item <id> not found" }', async () => {
+    const id = new ObjectId().toHexString();
+
+    const res = await request(buildApp(testDb.db)).get(`/menu/${id}`);
+
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: `Menu item ${id} not found` });
+  });
+
+  it.each([
+    ['a word', 'margherita'],
+    ['23 hex digits', 'a'.repeat(23)],
+    ['25 hex digits', 'a'.repeat(25)],
+    ['12 characters (ObjectId.isValid would take it)', 'abcdefghijkl'],
+  ])('when the id is malformed (%s), then it answers 404, not 500', async (_case, id) => {
+    const res = await request(buildApp(testDb.db)).get(`/menu/${id}`);
+
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: `Menu item ${id} not found` });
+  });
+
+  it('when the id of a real item is written in uppercase, then it answers 404 (ids match exactly as issued)', async () => {
+    const item = await addMenuItem(testDb.db, { toppings: [] });
+    const upper = item._id.toHexString().toUpperCase();
+
+    const res = await request(buildApp(testDb.db)).get(`/menu/${upper}`);
+
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: `Menu item ${upper} not found` });
+  });
+});
+
+describe('seeding the default menu', () => {
+  it('when the menu is empty, then seeding stores every default item once', async () => {
+    const db = freshDatabase();
+    const menu = createMenuRepository(db);
+
+    const inserted = await seedDefaultMenu(menu);
+
+    expect(inserted).toBe(DEFAULT_MENU.length);
+    const names = (await menu.list()).map((item) => item.name);
+    expect(names.sort()).toEqual(DEFAULT_MENU.map((item) => item.name).sort());
+    for (const item of await menu.list()) {
+      expect(item.price).toBeGreaterThan(0);
+      expect(item.toppings.length).toBeGreaterThan(0);
+    }
+    await db.dropDatabase();
+  });
+
+  it('when seeding runs twice, then the menu keeps the same size and the second run inserts nothing', async () => {
+    const db = freshDatabase();
+    const menu = createMenuRepository(db);
+
+    await seedDefaultMenu(menu);
+    const secondRun = await seedDefaultMenu(menu);
+
+    expect(secondRun).toBe(0);
+    expect(await db.collection('menu').countDocuments()).toBe(DEFAULT_MENU.length);
+    await db.dropDatabase();
+  });
+
+  it('when two seedings race on an empty menu, then each default item is stored exactly once', async () => {
+    const db = freshDatabase();
+    const first = createMenuRepository(db);
+    const second = createMenuRepository(db);
+
+    const results = await Promise.all([seedDefaultMenu(first), seedDefaultMenu(second)]);
+
+    expect(results[0] + results[1]).toBe(DEFAULT_MENU.length);
+    expect(await db.collection('menu').countDocuments()).toBe(DEFAULT_MENU.length);
+    await db.dropDatabase();
+  });
+
+  it('when the menu already has an item, then seeding adds nothing (removed defaults stay removed)', async () => {
+    const db = freshDatabase();
+    const own = await addMenuItem(db, { name: uniqueName('House special'), toppings: ['egg'] });
+
+    const inserted = await seedDefaultMenu(createMenuRepository(db));
+
+    expect(inserted).toBe(0);
+    const stored = await db.collection('menu').find({}).toArray();
+    expect(stored.map((item) => item._id.toHexString())).toEqual([own._id.toHexString()]);
+    await db.dropDatabase();
+  });
+
+  it('when a second app starts over a seeded database, then the menu it serves is the stored one', async () => {
+    const db = freshDatabase();
+    await seedDefaultMenu(createMenuRepository(db));
+    const firstList = (await request(buildApp(db)).get('/menu')).body as unknown[];
+
+    await seedDefaultMenu(createMenuRepository(db));
+    const secondList = (await request(buildApp(db)).get('/menu')).body as unknown[];
+
+    expect(secondList).toEqual(firstList);
+    expect(secondList).toHaveLength(DEFAULT_MENU.length);
+    await db.dropDatabase();
+  });
+});

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { silentLogger } from '@repo/common';
+import { ObjectId, type Db } from 'mongodb';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp, type OrdersAppDeps } from '../src/app.js';
+import { createMenuRepository, type MenuItemRecord } from '../src/data/menu-repository.js';
+import { createOrdersRepository } from '../src/data/orders-repository.js';
+
+export const CUSTOMER_TOKEN = 'test-customer-token';
+export const STAFF_TOKEN = 'test-staff-token';
+export const AS_CUSTOMER = `Bearer ${CUSTOMER_TOKEN}`;
+export const AS_STAFF = `Bearer ${STAFF_TOKEN}`;
+
+export const TOKEN_ERROR_BODY = { Error: 'Token is missing or does not match.' };
+
+/**
+ * Authorization values the strict check must refuse, with why. Each carries the real customer
+ * token where it can, so only the form is wrong.
+ */
+export const REJECTED_AUTHORIZATION: readonly [string, string][] = [
+  ['"Bearer" alone', 'Bearer'],
+  ['"Bearer " with an empty token', 'Bearer '],
+  ['another scheme word', `Token ${CUSTOMER_TOKEN}`],
+  ['Basic credentials', `Basic ${Buffer.from(`user:${CUSTOMER_TOKEN}`).toString('base64')}`],
+  ['a third part', `Bearer ${CUSTOMER_TOKEN} extra`],
+  ['two spaces after Bearer', `Bearer  ${CUSTOMER_TOKEN}`],
+  ['lowercase "bearer"', `bearer ${CUSTOMER_TOKEN}`],
+  ['the token alone', CUSTOMER_TOKEN],
+  ['a wrong token', 'Bearer not-the-token'],
+  ['the token with a suffix', `Bearer ${CUSTOMER_TOKEN}x`],
+];
+
+export function buildApp(db: Db, overrides: Partial<OrdersAppDeps> = {}): Express {
+  return createApp({
+    menu: createMenuRepository(db),
+    orders: createOrdersRepository(db),
+    logger: silentLogger(),
+    customerToken: CUSTOMER_TOKEN,
+    staffToken: STAFF_TOKEN,
+    ...overrides,
+  });
+}
+
+export function uniqueName(label: string): string {
+  return `${label} ${randomUUID()}`;
+}
+
+/** Stores a menu item of this test's own, so no test depends on the default menu's contents. */
+export async function addMenuItem(
+  db: Db,
+  fields: { toppings: string[]; name?: string; price?: number },
+): Promise<MenuItemRecord> {
+  const item: MenuItemRecord = {
+    _id: new ObjectId(),
+    name: fields.name ?? uniqueName('Test pizza'),
+    price: fields.price ?? 1000,
+    toppings: fields.toppings,
+  };
+  await db.collection<MenuItemRecord>('menu').insertOne(item);
+  return item;
+}
+
+export function countOrdersOf(db: Db, customerName: string): Promise<number> {
+  return db.collection('orders').countDocuments({ customerName });
+}
+
+export interface PlacedOrder {
+  id: string;
+  customerName: string;
+  items: { menuItemId: string; toppings: string[] }[];
+  status: string;
+  createdAt: string;
+}
+
+/** Places a valid order over HTTP on a menu item of its own and returns the response body. */
+export async function placeValidOrder(app: Express, db: Db): Promise<PlacedOrder> {
+  const item = await addMenuItem(db, { toppings: ['basil'] });
+  const res = await request(app)
+    .post('/orders')
+    .set('Authorization', AS_CUSTOMER)
+    .send({
+      customerName: uniqueName('Customer'),
+      items: [{ menuItemId: item._id.toHexString() }],
+    });
+  if (res.status !== 201) throw new Error(`placing an order failed: ${res.status} ${res.text}`);
+  return res.body as PlacedOrder;
+}
