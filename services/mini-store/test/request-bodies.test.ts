@@ -207,6 +207,20 @@ describe('create with unsafe names inside the taken fields', () => {
   );
 });
 
+describe('body encodings the parser does not support', () => {
+  it('when a PATCH body declares a charset that is not a UTF one, then 415 with { error } and the product is unchanged', async () => {
+    const id = await createProduct();
+    const before = await readStored(testDb.db, id);
+    const response = await request(app)
+      .patch(`/products/${id}`)
+      .set('Content-Type', 'application/json; charset=latin1')
+      .send('{"price": 1}')
+      .expect(415);
+    expect(response.body).toEqual({ error: 'unsupported charset "LATIN1"' });
+    expect(await readStored(testDb.db, id)).toEqual(before);
+  });
+});
+
 describe('body size limit', () => {
   it('when a PATCH body is over 100kb, then 413 with { error } and the product is unchanged', async () => {
     const id = await createProduct();
