@@ -1,0 +1,94 @@
+import { mkdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { connectMongo, describeMongoHost } from '@repo/common';
+import { startEmbeddedMongo } from '@repo/embedded-mongo';
+
+export interface Database {
+  uri: string;
+  /** One line for the URL table: where the data lives. */
+  description: string;
+  stop: () => Promise<void>;
+}
+
+export class DatabaseError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'DatabaseError';
+  }
+}
+
+/** Connects with the driver and pings, so the services start only once the database answers. */
+async function ping(uri: string, attempts: number): Promise<void> {
+  try {
+    const client = await connectMongo(uri, { attempts, retryDelayMs: 500 });
+    await client.close();
+  } catch (error) {
+    throw new DatabaseError(error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
+  }
+}
+
+/** Uses the MongoDB named by MONGODB_URI, after checking that it answers. */
+export async function useExternalMongo(uri: string): Promise<Database> {
+  await ping(uri, 10);
+  return {
+    uri,
+    description: `${describeMongoHost(uri)} (MONGODB_URI)`,
+    stop: () => Promise.resolve(),
+  };
+}
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+}
+
+/**
+ * Starts the embedded MongoDB-compatible server inside the launcher, so it is stopped last,
+ * after every service has closed its connections.
+ */
+export async function startEmbeddedDatabase(options: {
+  root: string;
+  port: number;
+  dataDir: string;
+  inMemory?: boolean | undefined;
+}): Promise<Database> {
+  const dbPath = join(options.dataDir, 'mongo');
+  if (!options.inMemory) await mkdir(dbPath, { recursive: true });
+  let server;
+  try {
+    server = await startEmbeddedMongo({
+      port: options.port,
+      dbPath,
+      inMemory: options.inMemory ?? false,
+    });
+  } catch (error) {
+    if (errorCode(error) === 'EADDRINUSE') {
+      throw new DatabaseError(
+        `port ${options.port} (embedded MongoDB) is already in use; pass --mongo-port, or set MONGODB_URI to use the server that holds it`,
+        { cause: error },
+      );
+    }
+    throw new DatabaseError(
+      `the embedded MongoDB server did not start: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  try {
+    await ping(server.uri, 5);
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    throw error;
+  }
+  const shownPath = relative(options.root, dbPath);
+  const where = options.inMemory
+    ? 'in memory'
+    : `data in ${shownPath.startsWith('..') ? dbPath : shownPath}`;
+  return {
+    uri: server.uri,
+    description: `${server.uri} (embedded, ${where})`,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,226 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startEmbeddedDatabase, useExternalMongo, type Database } from './database.js';
+import type { LaunchOptions } from './options.js';
+import { findPortProblems, type PortClaim } from './ports.js';
+import { startServiceProcesses, type RunningProcesses } from './processes.js';
+import { waitUntilReady } from './readiness.js';
+import type { Reporter } from './report.js';
+import { SECRETS, SERVICES, type ServiceSpec } from './services.js';
+import { renderUrlTable, type ServiceRow } from './table.js';
+
+/** A start-up failure the launcher reports in its own words, without a stack. */
+export class LaunchError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'LaunchError';
+  }
+}
+
+export interface LaunchedSystem {
+  rows: readonly ServiceRow[];
+  database: Database;
+  /** Settles with a message when a service exits on its own while the system runs. */
+  serviceExited: Promise<string>;
+  /** Stops every service (gracefully, then by force after the grace period), then the database. */
+  stop: () => Promise<void>;
+  /** Last resort: SIGKILL to every service process group, at once. */
+  killNow: () => void;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function entryOf(options: LaunchOptions, service: ServiceSpec): string {
+  return join(
+    options.root,
+    service.dir,
+    options.mode === 'compiled' ? 'dist/main.js' : 'src/main.ts',
+  );
+}
+
+async function checkEntries(
+  options: LaunchOptions,
+  services: readonly ServiceSpec[],
+): Promise<void> {
+  const missing: string[] = [];
+  for (const service of services) {
+    const entry = entryOf(options, service);
+    await access(entry).catch(() => missing.push(`${service.name}: ${entry} not found`));
+  }
+  if (missing.length === 0) return;
+  const hint = options.mode === 'compiled' ? '\nrun `npm run build` first' : '';
+  throw new LaunchError(`${missing.join('\n')}${hint}`);
+}
+
+async function checkPorts(options: LaunchOptions, services: readonly ServiceSpec[]): Promise<void> {
+  const claims: PortClaim[] = services.map((service) => ({
+    port: options.ports[service.name],
+    owner: service.name,
+    hint: `stop whatever holds it or pass --port ${service.name}=<port>`,
+  }));
+  if (options.mongoUri === undefined && !options.inMemory) {
+    claims.unshift({
+      port: options.mongoPort,
+      owner: 'embedded MongoDB',
+      host: '127.0.0.1',
+      hint: 'pass --mongo-port <port>, or set MONGODB_URI to use the server that holds it',
+    });
+  }
+  const problems = await findPortProblems(claims);
+  if (problems.length > 0) throw new LaunchError(problems.join('\n'));
+}
+
+interface ResolvedSecrets {
+  values: Record<string, string>;
+  /** `VARIABLE=value` of each secret that fell back to its development value. */
+  defaulted: string[];
+}
+
+/**
+ * The services' secrets: what the environment sets, else (outside production) the development
+ * values, announced with a warning. In production nothing is filled in, so a missing secret
+ * stops that service with its own message.
+ */
+function resolveSecrets(env: Env, services: readonly ServiceSpec[]): ResolvedSecrets {
+  const values: Record<string, string> = {};
+  const defaulted: string[] = [];
+  for (const secret of SECRETS) {
+    if (!services.some((service) => service.name === secret.service)) continue;
+    const set = env[secret.variable];
+    if (set) values[secret.variable] = set;
+    else if (env.NODE_ENV !== 'production') {
+      values[secret.variable] = secret.developmentValue;
+      defaulted.push(`${secret.variable}=${secret.developmentValue}`);
+    }
+  }
+  return { values, defaulted };
+}
+
+function serviceEnv(
+  service: ServiceSpec,
+  port: number,
+  database: Database | undefined,
+  secrets: Record<string, string>,
+): Record<string, string> {
+  const env: Record<string, string> = { PORT: String(port) };
+  if (service.usesMongo && database) env.MONGODB_URI = database.uri;
+  for (const secret of SECRETS) {
+    const value = secrets[secret.variable];
+    if (secret.service === service.name && value !== undefined) env[secret.variable] = value;
+  }
+  return env;
+}
+
+function whenAnyExits(processes: RunningProcesses, isStopping: () => boolean): Promise<string> {
+  return new Promise((resolve) => {
+    for (const command of processes.commands) {
+      command.close.subscribe((event) => {
+        if (isStopping()) return;
+        const how =
+          event.exitCode === 0 || typeof event.exitCode === 'string'
+            ? `exited (${event.exitCode})`
+            : `exited with code ${event.exitCode}`;
+        resolve(`${command.name} ${how}; see its lines above`);
+      });
+    }
+  });
+}
+
+function abortedWith(abort: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    if (!abort) return;
+    const settle = (): void =>
+      resolve(`stopped before every service was ready (${String(abort.reason)})`);
+    if (abort.aborted) settle();
+    else abort.addEventListener('abort', settle, { once: true });
+  });
+}
+
+/** Everything `npm start` does up to the URL table. */
+export async function launch(
+  options: LaunchOptions,
+  reporter: Reporter,
+  env: Env = process.env,
+  abort?: AbortSignal,
+): Promise<LaunchedSystem> {
+  const services = SERVICES.filter((service) => options.services.includes(service.name));
+  await checkEntries(options, services);
+  await checkPorts(options, services);
+
+  const needsMongo = services.some((service) => service.usesMongo);
+  let database: Database | undefined;
+  if (needsMongo) {
+    if (options.mongoUri !== undefined) {
+      reporter.info(`using the MongoDB server of MONGODB_URI`);
+      database = await useExternalMongo(options.mongoUri);
+    } else {
+      database = await startEmbeddedDatabase({
+        root: options.root,
+        port: options.inMemory ? 0 : options.mongoPort,
+        dataDir: options.dataDir,
+        inMemory: options.inMemory,
+      });
+      reporter.info(`embedded MongoDB answers at ${database.description}`);
+    }
+  }
+  const stopDatabase = (): Promise<void> => database?.stop() ?? Promise.resolve();
+
+  const secrets = resolveSecrets(env, services);
+  if (secrets.defaulted.length > 0) {
+    reporter.warn(
+      `using development tokens (${secrets.defaulted.join(', ')}); set these variables for anything shared`,
+    );
+  }
+  reporter.info(`starting ${services.map((service) => service.name).join(', ')} (${options.mode})`);
+  const processes = startServiceProcesses(
+    options.root,
+    options.mode,
+    services.map((service) => ({
+      service,
+      env: serviceEnv(service, options.ports[service.name], database, secrets.values),
+    })),
+  );
+
+  let stopping = false;
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping = true;
+    stopped ??= processes.stop(options.stopGraceMs).finally(stopDatabase);
+    return stopped;
+  };
+  const serviceExited = whenAnyExits(processes, () => stopping);
+
+  const rows = services.map((service) => ({
+    name: service.name,
+    url: `http://localhost:${options.ports[service.name]}`,
+    tryPath: service.tryPath,
+  }));
+  try {
+    await waitUntilReady(
+      services.map((service) => ({
+        name: service.name,
+        baseUrl: `http://127.0.0.1:${options.ports[service.name]}`,
+      })),
+      options.readyTimeoutMs,
+      Promise.race([serviceExited, abortedWith(abort)]),
+    );
+  } catch (error) {
+    await stop();
+    throw new LaunchError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+
+  const extras: [string, string][] = [];
+  if (database) extras.push(['mongodb', database.description]);
+  if (secrets.defaulted.length > 0) {
+    extras.push(['tokens', `${secrets.defaulted.join(' ')} (development values)`]);
+  }
+  reporter.raw(renderUrlTable(rows, extras));
+
+  return {
+    rows,
+    database: database ?? { uri: '', description: 'not used', stop: () => Promise.resolve() },
+    serviceExited,
+    stop,
+    killNow: processes.killNow,
+  };
+}
