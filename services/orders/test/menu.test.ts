@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MENU } from '../src/domain/default-menu.js';
-import { createMenuRepository } from '../src/data/menu-repository.js';
+import { createMenuRepository, type MenuRepository } from '../src/data/menu-repository.js';
 import { seedDefaultMenu } from '../src/domain/seed-menu.js';
 import { addMenuItem, buildApp, uniqueName } from './support.js';
 
@@ -20,6 +20,34 @@ afterAll(async () => {
 /** A database of its own, empty, for tests that need to see what seeding does to an empty menu. */
 function freshDatabase() {
   return testDb.client.db(`${testDb.dbName}_${new ObjectId().toHexString()}`);
+}
+
+/** Resolves `wait()` for everyone once `parties` callers have arrived. */
+function barrier(parties: number): { wait: () => Promise<void> } {
+  let arrived = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return {
+    wait: () => {
+      arrived += 1;
+      if (arrived === parties) open();
+      return opened;
+    },
+  };
+}
+
+/** The real repository, except that each emptiness answer is held until the barrier opens. */
+function afterEmptinessCheck(menu: MenuRepository, gate: { wait: () => Promise<void> }) {
+  return {
+    ...menu,
+    isEmpty: async () => {
+      const empty = await menu.isEmpty();
+      await gate.wait();
+      return empty;
+    },
+  };
 }
 
 describe('GET /menu', () => {
@@ -146,10 +174,12 @@ describe('seeding the default menu', () => {
     await db.dropDatabase();
   });
 
-  it('when two seedings race on an empty menu, then each default item is stored exactly once', async () => {
+  it('when two seedings race on an empty menu (both see it empty), then each default item is stored exactly once', async () => {
     const db = freshDatabase();
-    const first = createMenuRepository(db);
-    const second = createMenuRepository(db);
+    // Both seeders must pass the emptiness check before either inserts: the worst interleaving.
+    const bothChecked = barrier(2);
+    const first = afterEmptinessCheck(createMenuRepository(db), bothChecked);
+    const second = afterEmptinessCheck(createMenuRepository(db), bothChecked);
 
     const results = await Promise.all([seedDefaultMenu(first), seedDefaultMenu(second)]);
 
