@@ -1,0 +1,9 @@
+import type { Express } from 'express';
+import { formPageReply, shippingReply, SUBMIT_PATH } from '../domain/shipping-form.js';
+import { sendReply } from '../http/send-reply.js';
+
+export function registerFormRoutes(app: Express): void {
+  app.get('/getform', (_req, res) => sendReply(res, formPageReply()));
+
+  app.post(SUBMIT_PATH, (req, res) => sendReply(res, shippingReply(req.body)));
+}

@@ -1,0 +1,34 @@
+import { silentLogger } from '@repo/common';
+import type { Express } from 'express';
+import { pino, type Logger } from 'pino';
+import { createApp, type TutorialDependencies } from '../src/app.js';
+
+export function buildApp(overrides: Partial<TutorialDependencies> = {}): Express {
+  return createApp({ logger: silentLogger(), ...overrides });
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  url?: string;
+  status?: number;
+  err?: { message?: string; stack?: string };
+}
+
+/** A logger that keeps every line it writes, so a test can read what the app logged. */
+export function capturingLogger(): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const logger = pino(
+    { level: 'info' },
+    {
+      write(line: string) {
+        lines.push(JSON.parse(line) as LogLine);
+      },
+    },
+  );
+  return { logger, lines };
+}
+
+export const HTML = 'text/html; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const PLAIN = 'text/plain; charset=utf-8';
