@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { Aggregator, Query } from 'mingo';
 import type { Options } from 'mingo/types';
-import { isPlainObject } from '../bson.js';
+import { carryTypes, isPlainObject } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import type { Collection } from './collection.js';
 import type { Engine } from './engine.js';
@@ -50,22 +50,35 @@ export function findIterator(coll: Collection | undefined, spec: FindSpec): Iter
   if (!sort && isEmpty(spec.projection) && !spec.skip && !spec.limit)
     return matching(coll, spec.filter)[Symbol.iterator]();
   const source = coll.lookup(spec.filter) ?? coll.docs.values();
-  let cursor = compileFilter(spec.filter).find<Document>(
-    source,
-    isEmpty(spec.projection) ? undefined : spec.projection,
-  );
+  let cursor = compileFilter(spec.filter).find<Document>(source);
   if (sort) cursor = cursor.sort(sort);
   if (spec.skip) cursor = cursor.skip(spec.skip);
   if (spec.limit) cursor = cursor.limit(spec.limit);
+  const projector = makeProjector(spec.filter, spec.projection);
   return {
     next: (): IteratorResult<Document> =>
-      cursor.hasNext() ? { done: false, value: cursor.next() } : { done: true, value: undefined },
+      cursor.hasNext()
+        ? { done: false, value: projector(cursor.next()) }
+        : { done: true, value: undefined },
+  };
+}
+
+/** Builds the find-style projection for one query; the filter is needed for positional (`a.$`) projections. */
+export function makeProjector(
+  filter: Document,
+  projection: Document | undefined,
+): (doc: Document) => Document {
+  if (isEmpty(projection)) return (doc) => doc;
+  const query = compileFilter(filter);
+  return (doc) => {
+    const out = query.find<Document>([doc], projection).next();
+    carryTypes(doc, out);
+    return out;
   };
 }
 
 export function project(doc: Document, projection: Document | undefined): Document {
-  if (isEmpty(projection)) return doc;
-  return compileFilter({}).find<Document>([doc], projection).next();
+  return makeProjector({}, projection)(doc);
 }
 
 const UNSUPPORTED_STAGES = new Set([

@@ -1,7 +1,17 @@
 import { BSON, type Document } from 'bson';
 import { Aggregator, update as applyOperators } from 'mingo';
 import { setValue } from 'mingo/util';
-import { cloneValue, isPlainObject, valueKey } from '../bson.js';
+import {
+  carryTypes,
+  cloneValue,
+  copyTypes,
+  isPlainObject,
+  setTypeAtPath,
+  typeAtPath,
+  typesOf,
+  type NumberType,
+  valueKey,
+} from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import { validateId, withIdFirst } from './collection.js';
 import { QUERY_OPTIONS } from './mingo-options.js';
@@ -68,6 +78,7 @@ export function applyUpdate(
   if (Array.isArray(u)) {
     const [result] = new Aggregator(u, QUERY_OPTIONS).run([cloneValue(doc)]) as Document[];
     if (!result) throw new MongoCommandError('BadValue', 'update pipeline produced no document');
+    carryTypes(doc, result);
     const next = withIdFirst(result);
     if (!opts.insert) assertIdUnchanged(doc, next);
     return { doc: next, modified: !sameDocument(doc, next) };
@@ -83,8 +94,9 @@ export function applyUpdate(
         "After applying the update, the (immutable) field '_id' was found to have been altered",
       );
     }
-    const next: Document =
-      doc['_id'] === undefined ? { ...u } : { _id: doc['_id'] as unknown, ...u };
+    const next: Document = doc['_id'] === undefined ? {} : { _id: doc['_id'] as unknown };
+    for (const [k, v] of Object.entries(u)) next[k] = v;
+    copyTypes(u, next);
     return { doc: withIdFirst(next), modified: !sameDocument(doc, next) };
   }
   const modifier: Document = {};
@@ -99,17 +111,41 @@ export function applyUpdate(
         'FailedToParse',
         `Modifiers operate on fields but we found type ${typeof fields} instead.`,
       );
-    if (op === '$setOnInsert') {
+    if (
+      !opts.insert &&
+      Object.keys(fields).some((path) => path === '_id' || path.startsWith('_id.'))
+    ) {
+      if (
+        op !== '$setOnInsert' &&
+        !(op === '$set' && valueKey(fields['_id']) === valueKey(doc['_id']))
+      ) {
+        throw new MongoCommandError(
+          'ImmutableField',
+          "Performing an update on the path '_id' would modify the immutable field '_id'",
+        );
+      }
+    }
+    if (op === '$set' || op === '$setOnInsert') {
       // The query engine has no $setOnInsert; on the insert path of an upsert it is a $set.
-      if (opts.insert)
-        modifier['$set'] = { ...(modifier['$set'] as Document | undefined), ...fields };
+      if (op === '$setOnInsert' && !opts.insert) continue;
+      const merged = (modifier['$set'] as Document | undefined) ?? {};
+      for (const [k, v] of Object.entries(fields)) if (opts.insert || k !== '_id') merged[k] = v;
+      copyTypes(fields, merged);
+      if (Object.keys(merged).length > 0) modifier['$set'] = merged;
       continue;
     }
     if (Object.keys(fields).length === 0) continue;
-    modifier[op] =
-      op === '$set' ? { ...(modifier['$set'] as Document | undefined), ...fields } : fields;
+    modifier[op] = fields;
   }
   const next = cloneValue(doc);
+  const rename: unknown = modifier['$rename'];
+  const renamed = isPlainObject(rename)
+    ? Object.entries(rename).map(([from, to]) => ({
+        from,
+        to: String(to),
+        type: typeAtPath(doc, from),
+      }))
+    : [];
   const changed =
     Object.keys(modifier).length === 0
       ? []
@@ -117,8 +153,32 @@ export function applyUpdate(
           cloneMode: 'deep',
           queryOptions: QUERY_OPTIONS,
         });
+  noteAssignedTypes(next, modifier, renamed);
   if (!opts.insert) assertIdUnchanged(doc, next);
   return { doc: opts.insert ? withIdFirst(next) : next, modified: changed.length > 0 };
+}
+
+/**
+ * Assigned values take the BSON type they were sent with, not the one the field had before;
+ * arithmetic operators ($inc, $mul, ...) keep the field's type, as MongoDB does for int64.
+ */
+function noteAssignedTypes(
+  doc: Document,
+  modifier: Document,
+  renamed: Array<{ from: string; to: string; type: NumberType | undefined }>,
+): void {
+  const set: unknown = modifier['$set'];
+  if (isPlainObject(set)) {
+    const types = typesOf(set);
+    for (const path of Object.keys(set)) setTypeAtPath(doc, path, types?.[path]);
+  }
+  const unset: unknown = modifier['$unset'];
+  if (isPlainObject(unset))
+    for (const path of Object.keys(unset)) setTypeAtPath(doc, path, undefined);
+  for (const { from, to, type } of renamed) {
+    setTypeAtPath(doc, from, undefined);
+    setTypeAtPath(doc, to, type);
+  }
 }
 
 /** Equality fields of a filter become the starting document of an upsert, as in MongoDB. */
@@ -132,12 +192,16 @@ function seedFromFilter(filter: Document, target: Document): void {
     if (isPlainObject(condition)) {
       const keys = Object.keys(condition);
       if (keys.length > 0 && keys.every((k) => k.startsWith('$'))) {
-        if ('$eq' in condition) setValue(target, key, cloneValue(condition['$eq']));
+        if ('$eq' in condition) {
+          setValue(target, key, cloneValue(condition['$eq']));
+          setTypeAtPath(target, key, typesOf(condition)?.['$eq']);
+        }
         continue;
       }
     }
     if (condition instanceof RegExp) continue;
     setValue(target, key, cloneValue(condition));
+    setTypeAtPath(target, key, typesOf(filter)?.[key]);
   }
 }
 
@@ -148,7 +212,7 @@ export function buildUpsertDocument(
 ): Document {
   let doc: Document;
   if (!Array.isArray(u) && !isOperatorUpdate(u)) {
-    doc = { ...u };
+    doc = cloneValue(u);
     if (doc['_id'] === undefined) {
       const seed: Document = {};
       seedFromFilter(filter, seed);

@@ -1,6 +1,6 @@
 import { BSON, type Document } from 'bson';
 import { HEADER_SIZE, OP_MSG, ProtocolError, writeHeader } from './protocol.js';
-import { DESERIALIZE_OPTIONS } from '../bson.js';
+import { deserializeDocument, toWire } from '../bson.js';
 
 const CHECKSUM_PRESENT = 1 << 0;
 const MORE_TO_COME = 1 << 1;
@@ -15,7 +15,7 @@ function readDocument(buf: Buffer, offset: number, end: number): { doc: Document
   if (offset + 5 > end) throw new ProtocolError('truncated BSON document');
   const size = buf.readInt32LE(offset);
   if (size < 5 || offset + size > end) throw new ProtocolError('invalid BSON document size');
-  const doc = BSON.deserialize(buf.subarray(offset, offset + size), DESERIALIZE_OPTIONS);
+  const doc = deserializeDocument(buf.subarray(offset, offset + size));
   return { doc, next: offset + size };
 }
 
@@ -64,7 +64,7 @@ export function parseOpMsg(message: Buffer): OpMsgRequest {
 }
 
 export function buildOpMsgReply(requestId: number, responseTo: number, doc: Document): Buffer {
-  const payload = BSON.serialize(doc);
+  const payload = BSON.serialize(toWire(doc));
   const buf = Buffer.allocUnsafe(HEADER_SIZE + 4 + 1 + payload.length);
   writeHeader(buf, requestId, responseTo, OP_MSG);
   buf.writeUInt32LE(0, HEADER_SIZE);

@@ -1,6 +1,6 @@
 import { BSON, Long, type Document } from 'bson';
 import { HEADER_SIZE, OP_REPLY, ProtocolError, writeHeader } from './protocol.js';
-import { DESERIALIZE_OPTIONS } from '../bson.js';
+import { deserializeDocument, toWire } from '../bson.js';
 
 export interface OpQueryRequest {
   collection: string;
@@ -18,7 +18,7 @@ export function parseOpQuery(message: Buffer): OpQueryRequest {
   const size = message.readInt32LE(offset);
   if (size < 5 || offset + size > message.length)
     throw new ProtocolError('invalid OP_QUERY document size');
-  let query = BSON.deserialize(message.subarray(offset, offset + size), DESERIALIZE_OPTIONS);
+  let query = deserializeDocument(message.subarray(offset, offset + size));
   // Old clients wrap the command as { $query: {...}, $readPreference: ... }.
   const wrapped: unknown = query['$query'];
   if (wrapped !== null && typeof wrapped === 'object' && !Array.isArray(wrapped))
@@ -27,7 +27,7 @@ export function parseOpQuery(message: Buffer): OpQueryRequest {
 }
 
 export function buildOpReply(requestId: number, responseTo: number, doc: Document): Buffer {
-  const payload = BSON.serialize(doc);
+  const payload = BSON.serialize(toWire(doc));
   const buf = Buffer.allocUnsafe(HEADER_SIZE + 20 + payload.length);
   writeHeader(buf, requestId, responseTo, OP_REPLY);
   buf.writeInt32LE(0, HEADER_SIZE);

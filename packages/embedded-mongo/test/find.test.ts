@@ -1,0 +1,139 @@
+import { Long, MongoServerError } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+
+interface Item {
+  _id: number;
+  n: number;
+  group: string;
+  tags: string[];
+  nested: { v: number };
+}
+
+describe('find, getMore and killCursors', () => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    t = await openTestDatabase('find');
+    const items: Item[] = Array.from({ length: 250 }, (_, i) => ({
+      _id: i,
+      n: i,
+      group: i % 2 === 0 ? 'even' : 'odd',
+      tags: [`t${i % 3}`, 'all'],
+      nested: { v: i % 10 },
+    }));
+    await t.db.collection<Item>('items').insertMany(items);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const items = () => t.db.collection<Item>('items');
+
+  it('when filtering with comparison operators, then only matching documents come back', async () => {
+    const docs = await items()
+      .find({ n: { $gte: 10, $lt: 15 } })
+      .toArray();
+    expect(docs.map((d) => d._id)).toEqual([10, 11, 12, 13, 14]);
+  });
+
+  it('when filtering on an array element and a dotted path, then the query semantics match MongoDB', async () => {
+    expect(await items().countDocuments({ tags: 't1' })).toBe(83);
+    expect(await items().countDocuments({ 'nested.v': 3 })).toBe(25);
+    expect(await items().countDocuments({ $or: [{ n: 1 }, { n: 2 }] })).toBe(2);
+    expect(await items().countDocuments({ tags: { $all: ['t0', 'all'] } })).toBe(84);
+  });
+
+  it('when sorting, skipping and limiting, then the page is in order', async () => {
+    const docs = await items().find({ group: 'odd' }).sort({ n: -1 }).skip(2).limit(3).toArray();
+    expect(docs.map((d) => d.n)).toEqual([245, 243, 241]);
+  });
+
+  it('when projecting with inclusion, then only the chosen fields and _id are returned', async () => {
+    const doc = await items().findOne({ _id: 5 }, { projection: { n: 1, 'nested.v': 1 } });
+    expect(doc).toEqual({ _id: 5, n: 5, nested: { v: 5 } });
+  });
+
+  it('when projecting with exclusion, then the excluded fields are missing', async () => {
+    const doc = await items().findOne({ _id: 5 }, { projection: { tags: 0, nested: 0, _id: 0 } });
+    expect(doc).toEqual({ n: 5, group: 'odd' });
+  });
+
+  it('when more than 101 documents match, then the first batch has 101 and getMore returns the rest', async () => {
+    const first = await t.db.command({ find: 'items', filter: {} });
+    const cursor = first['cursor'] as { id: Long; firstBatch: unknown[]; ns: string };
+    expect(cursor.firstBatch).toHaveLength(101);
+    expect(cursor.ns).toBe(`${t.dbName}.items`);
+    const id = cursor.id;
+    expect(Long.isLong(id) || typeof id === 'bigint' || typeof id === 'number').toBe(true);
+    const more = await t.db.command({
+      getMore: Long.fromValue(id),
+      collection: 'items',
+      batchSize: 1000,
+    });
+    const next = more['cursor'] as { id: Long; nextBatch: unknown[] };
+    expect(next.nextBatch).toHaveLength(149);
+    expect(Number(next.id)).toBe(0);
+  });
+
+  it('when the driver iterates a cursor with a small batchSize, then every document arrives exactly once', async () => {
+    const ids: number[] = [];
+    for await (const doc of items().find({}, { batchSize: 7 })) ids.push(doc._id);
+    expect(ids).toHaveLength(250);
+    expect(new Set(ids).size).toBe(250);
+  });
+
+  it('when a cursor is killed, then getMore on it fails with CursorNotFound (43)', async () => {
+    const first = await t.db.command({ find: 'items', filter: {}, batchSize: 2 });
+    const id = (first['cursor'] as { id: Long }).id;
+    const killed = await t.db.command({ killCursors: 'items', cursors: [id] });
+    expect((killed['cursorsKilled'] as unknown[]).length).toBe(1);
+    const err: unknown = await t.db
+      .command({ getMore: id, collection: 'items' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MongoServerError);
+    expect((err as MongoServerError).code).toBe(43);
+  });
+
+  it('when a cursor is closed early by the driver, then later queries still work', async () => {
+    const cursor = items().find({}, { batchSize: 5 });
+    await cursor.next();
+    await cursor.close();
+    expect(await items().countDocuments({})).toBe(250);
+  });
+
+  it('when a limit is given with a larger result, then exactly limit documents come back', async () => {
+    const docs = await items().find({}).limit(120).toArray();
+    expect(docs).toHaveLength(120);
+  });
+
+  it('when findOne misses, then it returns null', async () => {
+    expect(await items().findOne({ _id: 100_000 })).toBeNull();
+  });
+
+  it('when querying a collection that does not exist, then the result is empty', async () => {
+    expect(await t.db.collection('missing').find({}).toArray()).toEqual([]);
+  });
+
+  it('when filtering by _id with $in, then exactly those documents are returned', async () => {
+    const docs = await items()
+      .find({ _id: { $in: [3, 1, 999] } })
+      .sort({ _id: 1 })
+      .toArray();
+    expect(docs.map((d) => d._id)).toEqual([1, 3]);
+  });
+
+  it('when filtering with a regular expression, then matching strings are found', async () => {
+    expect(await items().countDocuments({ group: /^ev/ })).toBe(125);
+  });
+
+  it('when count and distinct are run, then they report MongoDB shapes', async () => {
+    const count = await t.db.command({ count: 'items', query: { group: 'even' } });
+    expect(count['n']).toBe(125);
+    expect(await items().estimatedDocumentCount()).toBe(250);
+    const values = await items().distinct('tags');
+    expect([...values].sort()).toEqual(['all', 't0', 't1', 't2']);
+    expect((await items().distinct('nested.v', { n: { $lt: 3 } })).sort()).toEqual([0, 1, 2]);
+  });
+});
