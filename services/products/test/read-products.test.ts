@@ -1,0 +1,124 @@
+import { ObjectId } from 'mongodb';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createProduct,
+  listProducts,
+  openProductsContext,
+  uniqueName,
+  type ProductsTestContext,
+} from './helpers.js';
+
+let ctx: ProductsTestContext;
+beforeAll(async () => {
+  ctx = await openProductsContext();
+});
+afterAll(async () => {
+  await ctx.testDb.close();
+});
+
+describe('GET /products/:id', () => {
+  it('when the product exists, then it answers 200 with one Product object (not an array), id as lowercase hex and no _id', async () => {
+    const sent = {
+      modelName: uniqueName('Single'),
+      modelNumber: 'S-1',
+      manufacturer: 'Acme',
+      color: 'green',
+      price: 10,
+      quantity: 3,
+    };
+    const id = await createProduct(ctx.app, sent);
+
+    const response = await request(ctx.app).get(`/products/${id}`);
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(Array.isArray(response.body)).toBe(false);
+    expect(response.body).toEqual({ id, ...sent });
+    expect(response.text).not.toContain('_id');
+  });
+
+  it('when no product has the well-formed id, then it answers 404 with the not-found error body', async () => {
+    const id = new ObjectId().toHexString();
+
+    const response = await request(ctx.app).get(`/products/${id}`);
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: `Not found: no product with id of ${id}` });
+  });
+
+  it.each([
+    ['too short', '123abc'],
+    ['too long', 'a'.repeat(25)],
+    ['not hexadecimal', 'zzzzzzzzzzzzzzzzzzzzzzzz'],
+    ['twelve characters (a valid ObjectId length in bytes)', 'abcdefghijkl'],
+    ['a word', 'not-an-id'],
+  ])(
+    'when the id is malformed (%s), then it answers 404 with the not-found body, never a 500',
+    async (_, id) => {
+      const response = await request(ctx.app).get(`/products/${id}`);
+
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: `Not found: no product with id of ${id}` });
+    },
+  );
+
+  it('when the id of an existing product is written in uppercase, then it answers 404 (ids are lowercase)', async () => {
+    const id = await createProduct(ctx.app, { modelName: uniqueName('Case') });
+    const upper = id.toUpperCase();
+
+    const response = await request(ctx.app).get(`/products/${upper}`);
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: `Not found: no product with id of ${upper}` });
+  });
+});
+
+describe('GET /products', () => {
+  it('when products exist, then it answers 200 with a JSON array of complete Products without _id', async () => {
+    const modelName = uniqueName('Listed');
+    const id = await createProduct(ctx.app, { modelName, price: 3 });
+
+    const response = await request(ctx.app).get('/products');
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.text).not.toContain('_id');
+    const items = response.body as object[];
+    expect(items).toContainEqual({
+      id,
+      modelName,
+      modelNumber: '',
+      manufacturer: '',
+      color: '',
+      price: 3,
+      quantity: 0,
+    });
+    for (const item of items) {
+      expect(Object.keys(item).sort()).toEqual(
+        ['color', 'id', 'manufacturer', 'modelName', 'modelNumber', 'price', 'quantity'].sort(),
+      );
+    }
+  });
+
+  it('when products are created one after another, then the list returns them in creation order', async () => {
+    const ids: string[] = [];
+    for (const label of ['first', 'second', 'third', 'fourth']) {
+      ids.push(await createProduct(ctx.app, { modelName: uniqueName(label) }));
+    }
+
+    const listedIds = (await listProducts(ctx.app)).map((product) => product.id);
+
+    const positions = ids.map((id) => listedIds.indexOf(id));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('when the list is read, then it holds every product in the database', async () => {
+    await createProduct(ctx.app, { modelName: uniqueName('Counted') });
+
+    const listed = await listProducts(ctx.app);
+
+    expect(listed).toHaveLength(await ctx.raw.countDocuments());
+  });
+});

@@ -1,0 +1,96 @@
+import { MongoClient, ObjectId } from 'mongodb';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '@repo/common';
+import { createApp } from '../src/app.js';
+import { openProductsContext, type ProductsTestContext } from './helpers.js';
+
+let ctx: ProductsTestContext;
+beforeAll(async () => {
+  ctx = await openProductsContext();
+});
+afterAll(async () => {
+  await ctx.testDb.close();
+});
+
+describe('unmatched routes', () => {
+  it.each([
+    ['GET', '/nothing-here'],
+    ['GET', '/'],
+    ['PUT', `/products/${new ObjectId().toHexString()}`],
+    ['PATCH', '/products'],
+    ['DELETE', '/products'],
+    ['POST', `/products/${new ObjectId().toHexString()}`],
+    ['GET', '/products/a/b'],
+    // Outlined by the spec as paths only; this service does not serve them.
+    ['GET', '/customers/abc/orders'],
+    ['POST', '/customers/abc/orders'],
+    ['PATCH', '/orders/abc'],
+    ['DELETE', '/orders/abc'],
+  ])(
+    'when %s %s is requested, then it answers 404 with the text "Cannot <METHOD> <path>"',
+    async (method, path) => {
+      const response = await request(ctx.app)[method.toLowerCase() as 'get'](path);
+
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.text).toBe(`Cannot ${method} ${path}`);
+    },
+  );
+
+  it('when an unmatched route has a query string, then the 404 text names the path without it', async () => {
+    const response = await request(ctx.app).get('/elsewhere?lowStock=true');
+
+    expect(response.status).toBe(404);
+    expect(response.text).toBe('Cannot GET /elsewhere');
+  });
+
+  it('when an unmatched route is sent a malformed JSON body, then it still answers the route 404', async () => {
+    const response = await request(ctx.app)
+      .post('/customers/abc/orders')
+      .set('Content-Type', 'application/json')
+      .send('{"broken":');
+
+    expect(response.status).toBe(404);
+    expect(response.text).toBe('Cannot POST /customers/abc/orders');
+  });
+});
+
+describe('unexpected failures', () => {
+  it('when the database cannot be reached, then it answers 500 {error: "Something went wrong"} and logs the failure', async () => {
+    // Nothing listens on port 1, so every operation fails after server selection gives up.
+    const unreachable = new MongoClient('mongodb://127.0.0.1:1', { serverSelectionTimeoutMS: 200 });
+    const logger = silentLogger();
+    const logError = vi.spyOn(logger, 'error');
+    const app = createApp({ db: unreachable.db('products'), logger });
+
+    try {
+      for (const call of [
+        () => request(app).get(`/products/${new ObjectId().toHexString()}`),
+        () => request(app).get('/products'),
+        () => request(app).post('/products').send({ modelName: 'x' }),
+        () => request(app).patch(`/products/${new ObjectId().toHexString()}`).send({ color: 'x' }),
+        () => request(app).delete(`/products/${new ObjectId().toHexString()}`),
+      ]) {
+        const response = await call();
+        expect(response.status).toBe(500);
+        expect(response.body).toEqual({ error: 'Something went wrong' });
+      }
+      expect(logError).toHaveBeenCalledTimes(5);
+      expect(logError.mock.calls[0]?.[1]).toBe('unexpected error while handling a request');
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  it('when a client error is answered, then nothing is logged as an error', async () => {
+    const logger = silentLogger();
+    const logError = vi.spyOn(logger, 'error');
+    const app = createApp({ db: ctx.testDb.db, logger });
+
+    expect((await request(app).get('/products/bad')).status).toBe(404);
+    expect((await request(app).get('/products?lowStock=no')).status).toBe(400);
+
+    expect(logError).not.toHaveBeenCalled();
+  });
+});
