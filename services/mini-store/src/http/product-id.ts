@@ -1,5 +1,5 @@
 import type { RequestParamHandler, Response } from 'express';
-import type { ObjectId } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { BadRequestError, parseObjectId } from '@repo/common';
 
 export const MALFORMED_ID_MESSAGE = 'id must be 24 hexadecimal characters';
@@ -23,6 +23,7 @@ export const checkProductIdParam: RequestParamHandler = (_req, res, next, value:
 /** The id `checkProductIdParam` accepted for this request. */
 export function productIdOf(res: Response): ObjectId {
   const id: unknown = res.locals[PRODUCT_ID_LOCAL];
-  if (id === undefined) throw new Error('productIdOf used on a route without the :id check');
-  return id as ObjectId;
+  if (!(id instanceof ObjectId))
+    throw new Error('productIdOf used on a route without the :id check');
+  return id;
 }

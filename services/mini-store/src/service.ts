@@ -1,0 +1,31 @@
+import {
+  connectMongo,
+  pingMongo,
+  type Logger,
+  type ServiceDefinition,
+  type ServiceParts,
+} from '@repo/common';
+import { createApp } from './app.js';
+import { loadMiniStoreConfig, type MiniStoreConfig } from './config.js';
+import { createProductsRepository } from './data/products-repository.js';
+
+/** Connects MongoDB and builds the app; the runner opens the port only after this resolves. */
+export async function startMiniStore(
+  config: MiniStoreConfig,
+  logger: Logger,
+): Promise<ServiceParts> {
+  const client = await connectMongo(config.MONGODB_URI, { logger });
+  const products = createProductsRepository(client.db(config.MONGODB_DB));
+  return {
+    app: createApp({ products, logger }),
+    isReady: () => pingMongo(client),
+    close: () => client.close(),
+  };
+}
+
+/** What `runService` needs to run the mini-store; tests run it with their own configuration. */
+export const miniStoreService: ServiceDefinition<MiniStoreConfig> = {
+  name: 'mini-store',
+  loadConfig: () => loadMiniStoreConfig(),
+  start: startMiniStore,
+};
