@@ -103,6 +103,19 @@ describe('body over the limit', () => {
   });
 });
 
+describe('unsupported charset', () => {
+  it('when a JSON body declares a charset the parser does not support, then it answers 415 { error }', async () => {
+    const res = await request(buildApp(testDb.db))
+      .post('/orders')
+      .set('Authorization', AS_CUSTOMER)
+      .set('Content-Type', 'application/json; charset=latin1')
+      .send('{"customerName":"Ann","items":[]}');
+
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: expect.stringContaining('charset') });
+  });
+});
+
 describe('unexpected failures', () => {
   it('when the database is unreachable, then routes answer 500 with the fixed text and the cause is only logged', async () => {
     const closedClient = new MongoClient(testDb.uri);
