@@ -25,6 +25,10 @@ describe('routing on method and path (part A, rule 1)', () => {
     },
   );
 
+  it('when the path differs only by letter case or a trailing slash, then it still matches', async () => {
+    expect((await request(app).get('/Person/7/')).text).toBe('You asked for person 7');
+  });
+
   it('when HEAD asks for a GET route, then it is answered like the GET without a body', async () => {
     const res = await request(app).head('/person/5');
     expect(res.status).toBe(200);
@@ -68,6 +72,16 @@ describe('body parsing errors and limits', () => {
       .send(`address=${'x'.repeat(101 * 1024)}`);
     expect(res.status).toBe(413);
     expect(res.text).toBe('request entity too large');
+  });
+
+  it('when a body is in a charset the parser cannot read, then answers 415 in plain text', async () => {
+    const res = await request(app)
+      .post('/postData')
+      .set('Content-Type', 'application/json; charset=klingon')
+      .send('{}');
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toBe(PLAIN);
+    expect(res.text).toBe('unsupported charset "KLINGON"');
   });
 
   it('when a body just under the limit is sent, then it is accepted', async () => {
