@@ -1,4 +1,13 @@
-import { BSON, Double, Int32, Long, ObjectId, type DeserializeOptions, type Document } from 'bson';
+import {
+  BSON,
+  Double,
+  Int32,
+  Long,
+  ObjectId,
+  Timestamp,
+  type DeserializeOptions,
+  type Document,
+} from 'bson';
 
 /**
  * Every BSON value on the server goes through this one `bson` module: the query engine tells
@@ -46,7 +55,8 @@ function fromWireScalar(value: unknown): { value: unknown; type?: NumberType } {
     const n = value.value;
     return Number.isInteger(n) ? { value: n, type: 'double' } : { value: n };
   }
-  if (value instanceof Long) {
+  // Timestamp extends Long in the bson package but is a different BSON type.
+  if (value instanceof Long && !(value instanceof Timestamp)) {
     const n = value.toNumber();
     // Beyond 2^53 a JS number would lose digits; such values stay Long (compared as strings).
     return Number.isSafeInteger(n) ? { value: n, type: 'long' } : { value };
@@ -186,7 +196,7 @@ export function valueKey(value: unknown): string {
   if (typeof value === 'string') return `s${value}`;
   if (typeof value === 'number') return `n${value === 0 ? 0 : value}`;
   if (value instanceof ObjectId) return `o${value.toHexString()}`;
-  if (value instanceof Long) {
+  if (value instanceof Long && !(value instanceof Timestamp)) {
     const n = value.toNumber();
     return Number.isSafeInteger(n) ? `n${n}` : `l${value.toString()}`;
   }
