@@ -1,0 +1,3 @@
+export * from './stats.js';
+export * from './table.js';
+export * from './options.js';

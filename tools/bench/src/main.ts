@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MongoClient } from 'mongodb';
+import { BenchContext } from './context.js';
+import { parseOptions, USAGE, UsageError, type BenchOptions } from './options.js';
+import { freePort, peakRss, spawnNode, stopProcess, type BenchProcess } from './processes.js';
+import {
+  checkTargets,
+  embeddedTable,
+  httpNotes,
+  httpTable,
+  memoryTable,
+  startupTable,
+  targetsTable,
+} from './report.js';
+import { runEmbeddedSection, type EmbeddedResult } from './sections/embedded.js';
+import { runHttpSection, type RouteResult, type RouteSkip } from './sections/http-routes.js';
+import { runMemorySection, type MemoryResult } from './sections/memory.js';
+import { runStartupSection, type StartupResult } from './sections/startup.js';
+import { BENCH_DIST, RESULTS_DIR } from './services.js';
+import { formatMiB } from './table.js';
+
+function out(text = ''): void {
+  process.stdout.write(`${text}\n`);
+}
+
+async function startDatabase(
+  options: BenchOptions,
+  scratchDir: string,
+): Promise<{ proc: BenchProcess; uri: string; client: MongoClient }> {
+  const port = await freePort();
+  const env: Record<string, string> = { PORT: String(port) };
+  if (options.inMemory) env.IN_MEMORY = '1';
+  else env.DB_PATH = join(scratchDir, 'mongo-data');
+  const proc = spawnNode({
+    name: 'embedded-mongo',
+    script: join(BENCH_DIST, 'mongo-server.js'),
+    env,
+    port,
+    logDir: scratchDir,
+  });
+  const uri = `mongodb://127.0.0.1:${port}/`;
+  // Bounded wait: up to 100 connection attempts, 100 ms apart.
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (proc.exited()) throw new Error(`embedded server exited:\n${proc.stderrTail()}`);
+    const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500 });
+    try {
+      await client.connect();
+      await client.db('admin').command({ ping: 1 });
+      return { proc, uri, client };
+    } catch {
+      await client.close().catch(() => undefined);
+      await sleep(100);
+    }
+  }
+  await stopProcess(proc);
+  throw new Error('the embedded server did not accept connections within 10 s');
+}
+
+function machine(): Record<string, unknown> {
+  const cpuList = cpus();
+  return {
+    cpus: cpuList.length,
+    cpuModel: cpuList[0]?.model ?? 'unknown',
+    memory: formatMiB(totalmem()),
+    freeMemoryAtStart: formatMiB(freemem()),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+}
+
+async function main(): Promise<void> {
+  const parsed = parseOptions(process.argv.slice(2));
+  if (parsed === 'help') {
+    out(USAGE);
+    return;
+  }
+  const options = parsed;
+  const startedAt = new Date();
+  const scratchDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const database = await startDatabase(options, scratchDir);
+  const ctx = new BenchContext(options, database.uri, database.client, scratchDir);
+  const stopEverything = async (): Promise<void> => {
+    await ctx.stopAll();
+    await database.client.close().catch(() => undefined);
+    await stopProcess(database.proc);
+    rmSync(scratchDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => {
+    void stopEverything().finally(() => process.exit(130));
+  });
+
+  let startup: StartupResult[] | undefined;
+  let http: (RouteResult | RouteSkip)[] | undefined;
+  let memory: MemoryResult | { skipped: string } | undefined;
+  let embedded: EmbeddedResult | undefined;
+  let databasePeakRss: number | undefined;
+  try {
+    ctx.note(
+      `bench: ${options.quick ? 'quick' : 'full'} run, sections ${options.sections.join(', ')}`,
+    );
+    if (options.sections.includes('startup')) startup = await runStartupSection(ctx);
+    if (options.sections.includes('http')) http = await runHttpSection(ctx);
+    if (options.sections.includes('memory')) memory = await runMemorySection(ctx);
+    if (options.sections.includes('embedded')) embedded = await runEmbeddedSection(ctx);
+    databasePeakRss = peakRss(database.proc.pid);
+  } finally {
+    await stopEverything();
+  }
+
+  const info = machine();
+  const targets = checkTargets({ http, memory, embedded, startup });
+  out();
+  out(
+    `Benchmarks, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${String(info.cpus)} × ${String(info.cpuModel)}, ${String(info.memory)}, Node ${process.version}; ` +
+      `${options.quick ? 'quick run' : 'full run'}: ${options.rounds} interleaved rounds × ${options.durationSec} s, ${options.connections} connections, embedded server ${options.inMemory ? 'in memory' : 'on LMDB files'}.`,
+  );
+  if (http) {
+    out();
+    out(httpTable(http));
+    for (const note of httpNotes(http)) out(`- ${note}`);
+  }
+  if (memory) {
+    out();
+    out('skipped' in memory ? `GET /products memory: ${memory.skipped}` : memoryTable(memory));
+  }
+  if (embedded) {
+    out();
+    out(embeddedTable(embedded));
+  }
+  if (startup) {
+    out();
+    out(startupTable(startup));
+  }
+  out();
+  out(`Embedded server process peak RSS: ${formatMiB(databasePeakRss)}`);
+  out();
+  out(targetsTable(targets));
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const file = join(RESULTS_DIR, `bench-${stamp}${options.quick ? '-quick' : ''}.json`);
+  const json = JSON.stringify(
+    {
+      startedAt: startedAt.toISOString(),
+      machine: info,
+      options,
+      startup,
+      http,
+      memory,
+      embedded,
+      databasePeakRss,
+      targets,
+    },
+    null,
+    2,
+  );
+  writeFileSync(file, `${json}\n`);
+  writeFileSync(join(RESULTS_DIR, 'latest.json'), `${json}\n`);
+  out();
+  out(`Results written to ${file}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(
+    `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+export const SECTIONS = ['startup', 'http', 'memory', 'embedded'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BenchOptions {
+  quick: boolean;
+  sections: Section[];
+  /** Only HTTP routes whose label contains one of these texts (all when empty). */
+  routeFilter: string[];
+  /** Interleaved rounds per HTTP route (each round loads the service, then its baseline). */
+  rounds: number;
+  /** Seconds of load per process per round. */
+  durationSec: number;
+  /** Seconds of unmeasured load per process before the first round. */
+  warmupSec: number;
+  connections: number;
+  /** Products stored for the memory section, and the large size of the embedded-server section. */
+  largeCount: number;
+  /** The small size of the embedded-server section. */
+  smallCount: number;
+  /** Seconds per embedded-server measurement. */
+  opsSec: number;
+  /** Start-ups timed per service. */
+  startups: number;
+  /** Run the embedded server in memory instead of on LMDB files in a temporary directory. */
+  inMemory: boolean;
+}
+
+export class UsageError extends Error {}
+
+const FULL = {
+  rounds: 5,
+  durationSec: 5,
+  warmupSec: 2,
+  connections: 50,
+  largeCount: 100_000,
+  smallCount: 1_000,
+  opsSec: 3,
+  startups: 5,
+};
+
+const QUICK = {
+  rounds: 2,
+  durationSec: 1.5,
+  warmupSec: 0.5,
+  connections: 50,
+  largeCount: 100_000,
+  smallCount: 1_000,
+  opsSec: 1,
+  startups: 1,
+};
+
+export const USAGE = `usage: npm run bench -- [options]
+  --quick               short run (about a minute): fewer and shorter rounds
+  --only=a,b            sections to run, of: ${SECTIONS.join(', ')} (default: all)
+  --routes=text,...     HTTP routes whose label contains one of the texts
+  --rounds=N            interleaved rounds per HTTP route
+  --duration=SECONDS    load per process per round
+  --connections=N       autocannon connections (default 50)
+  --large=N             documents for the memory and embedded sections (default 100000)
+  --in-memory           embedded server in memory instead of LMDB files in a temp directory
+  --help                this text`;
+
+function positiveNumber(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new UsageError(`${name} needs a positive number`);
+  return value;
+}
+
+/** Reads the command line; unknown options are an error so a typo never silently runs the full bench. */
+export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
+  const quick = argv.includes('--quick');
+  const options: BenchOptions = {
+    quick,
+    sections: [...SECTIONS],
+    routeFilter: [],
+    inMemory: false,
+    ...(quick ? QUICK : FULL),
+  };
+  for (const arg of argv) {
+    const [name = '', value = ''] = arg.split(/=(.*)/s, 2);
+    switch (name) {
+      case '--quick':
+        break;
+      case '--help':
+      case '-h':
+        return 'help';
+      case '--in-memory':
+        options.inMemory = true;
+        break;
+      case '--only': {
+        const wanted = value.split(',').filter(Boolean);
+        const unknown = wanted.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+        if (wanted.length === 0 || unknown.length > 0)
+          throw new UsageError(`--only takes sections of: ${SECTIONS.join(', ')}`);
+        options.sections = wanted as Section[];
+        break;
+      }
+      case '--routes':
+        options.routeFilter = value.split(',').filter(Boolean);
+        break;
+      case '--rounds':
+        options.rounds = Math.round(positiveNumber(name, value));
+        break;
+      case '--duration':
+        options.durationSec = positiveNumber(name, value);
+        break;
+      case '--connections':
+        options.connections = Math.round(positiveNumber(name, value));
+        break;
+      case '--large':
+        options.largeCount = Math.round(positiveNumber(name, value));
+        break;
+      default:
+        throw new UsageError(`unknown option ${arg}\n${USAGE}`);
+    }
+  }
+  return options;
+}

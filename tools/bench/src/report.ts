@@ -1,0 +1,228 @@
+import type { EmbeddedResult } from './sections/embedded.js';
+import type { RouteResult, RouteSkip } from './sections/http-routes.js';
+import type { MemoryResult } from './sections/memory.js';
+import type { StartupResult } from './sections/startup.js';
+import {
+  formatCount,
+  formatMiB,
+  formatNumber,
+  formatRatio,
+  renderTable,
+  type Column,
+} from './table.js';
+
+export const TARGETS = {
+  routeRatio: 0.9,
+  memoryGrowthBytes: 64 * 1024 * 1024,
+  findOneRatio: 0.8,
+  startupMs: 1_000,
+};
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean | undefined;
+}
+
+export function httpTable(results: readonly (RouteResult | RouteSkip)[]): string {
+  const columns: Column<RouteResult | RouteSkip>[] = [
+    { header: 'route', cell: (r) => r.label },
+    {
+      header: 'service req/s',
+      align: 'right',
+      cell: (r) => ('skipped' in r ? r.skipped : formatCount(r.service.reqPerSec)),
+    },
+    {
+      header: 'baseline req/s',
+      align: 'right',
+      cell: (r) => ('skipped' in r ? '' : formatCount(r.baseline.reqPerSec)),
+    },
+    {
+      header: 'ratio',
+      align: 'right',
+      cell: (r) => ('skipped' in r ? '' : formatRatio(r.ratio, TARGETS.routeRatio)),
+    },
+    {
+      header: 'p50 ms svc/base',
+      align: 'right',
+      cell: (r) =>
+        'skipped' in r ? '' : `${formatNumber(r.service.p50)} / ${formatNumber(r.baseline.p50)}`,
+    },
+    {
+      header: 'p99 ms svc/base',
+      align: 'right',
+      cell: (r) =>
+        'skipped' in r ? '' : `${formatNumber(r.service.p99)} / ${formatNumber(r.baseline.p99)}`,
+    },
+    {
+      header: 'peak RSS svc',
+      align: 'right',
+      cell: (r) => ('skipped' in r ? '' : formatMiB(r.service.peakRssBytes)),
+    },
+    {
+      header: 'peak RSS base',
+      align: 'right',
+      cell: (r) => ('skipped' in r ? '' : formatMiB(r.baseline.peakRssBytes)),
+    },
+  ];
+  return renderTable(columns, results);
+}
+
+export function httpNotes(results: readonly (RouteResult | RouteSkip)[]): string[] {
+  const notes: string[] = [];
+  for (const r of results) {
+    if ('skipped' in r) continue;
+    const served = r.service.rounds.reduce((sum, round) => sum + round.requests, 0);
+    if (r.service.bad > 0 || r.baseline.bad > 0)
+      notes.push(
+        `${r.label}: unexpected answers or errors: service ${r.service.bad}, baseline ${r.baseline.bad}`,
+      );
+    if (r.service.logLines < served)
+      notes.push(
+        `${r.label}: only ${r.service.logLines} log lines for ${served} measured requests`,
+      );
+    if (r.service.spread > 0.15 || r.baseline.spread > 0.15)
+      notes.push(
+        `${r.label}: noisy rounds (spread service ${(r.service.spread * 100).toFixed(0)}%, baseline ${(r.baseline.spread * 100).toFixed(0)}%)`,
+      );
+  }
+  return notes;
+}
+
+export function memoryTable(result: MemoryResult): string {
+  const rows = [
+    { name: 'service (products)', side: result.service },
+    { name: 'baseline (toArray)', side: result.baseline },
+  ];
+  return renderTable(
+    [
+      { header: `GET /products, ${formatCount(result.products)} products`, cell: (r) => r.name },
+      { header: 'peak RSS growth', align: 'right', cell: (r) => formatMiB(r.side.peakGrowthBytes) },
+      { header: 'idle RSS', align: 'right', cell: (r) => formatMiB(r.side.idleRssBytes) },
+      { header: 'first byte ms', align: 'right', cell: (r) => formatNumber(r.side.firstByteMs) },
+      { header: 'last byte ms', align: 'right', cell: (r) => formatNumber(r.side.lastByteMs) },
+      { header: 'items', align: 'right', cell: (r) => formatCount(r.side.items) },
+      { header: 'body', align: 'right', cell: (r) => formatMiB(r.side.fetches[0]?.bytes) },
+    ],
+    rows,
+  );
+}
+
+export function embeddedTable(result: EmbeddedResult): string {
+  const sizes = [...new Set(result.figures.map((f) => f.documents))].sort((a, b) => a - b);
+  const keys = [...new Set(result.figures.map((f) => `${f.operation}|${f.concurrency}`))];
+  const rows = keys.map((key) => {
+    const [operation = '', concurrency = ''] = key.split('|');
+    const rate = (documents: number): number | undefined =>
+      result.figures.find(
+        (f) =>
+          f.operation === operation &&
+          f.concurrency === Number(concurrency) &&
+          f.documents === documents,
+      )?.opsPerSec;
+    return { operation, concurrency, rates: sizes.map(rate) };
+  });
+  const small = 0;
+  const large = sizes.length - 1;
+  return renderTable(
+    [
+      { header: 'operation (driver)', cell: (r) => r.operation },
+      { header: 'in flight', align: 'right', cell: (r) => r.concurrency },
+      ...sizes.map((size, i) => ({
+        header: `ops/s at ${formatCount(size)} docs`,
+        align: 'right' as const,
+        cell: (r: (typeof rows)[number]) => formatCount(r.rates[i]),
+      })),
+      {
+        header: 'large/small',
+        align: 'right',
+        cell: (r) =>
+          formatRatio(
+            (r.rates[large] ?? Number.NaN) / (r.rates[small] ?? Number.NaN),
+            r.operation === 'findOne by _id' ? TARGETS.findOneRatio : undefined,
+          ),
+      },
+    ],
+    rows,
+  );
+}
+
+export function startupTable(results: readonly StartupResult[]): string {
+  return renderTable(
+    [
+      { header: 'service', cell: (r) => r.service },
+      {
+        header: 'start → /readyz 200, median ms',
+        align: 'right',
+        cell: (r) => r.skipped ?? formatNumber(r.medianMs),
+      },
+      { header: 'max ms', align: 'right', cell: (r) => (r.skipped ? '' : formatNumber(r.maxMs)) },
+      { header: 'starts', align: 'right', cell: (r) => String(r.readyMs.length) },
+      {
+        header: 'peak RSS',
+        align: 'right',
+        cell: (r) => (r.skipped ? '' : formatMiB(r.peakRssBytes)),
+      },
+    ],
+    results,
+  );
+}
+
+export function checkTargets(parts: {
+  http?: readonly (RouteResult | RouteSkip)[];
+  memory?: MemoryResult | { skipped: string };
+  embedded?: EmbeddedResult;
+  startup?: readonly StartupResult[];
+}): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const r of parts.http ?? []) {
+    if ('skipped' in r) {
+      checks.push({
+        target: `${r.label} ≥ ${TARGETS.routeRatio}x baseline`,
+        measured: r.skipped,
+        met: undefined,
+      });
+      continue;
+    }
+    checks.push({
+      target: `${r.label} ≥ ${TARGETS.routeRatio}x baseline`,
+      measured: formatRatio(r.ratio),
+      met: r.ratio >= TARGETS.routeRatio && r.service.bad === 0,
+    });
+  }
+  if (parts.memory !== undefined) {
+    const growth = 'skipped' in parts.memory ? undefined : parts.memory.service.peakGrowthBytes;
+    checks.push({
+      target: `GET /products peak RSS growth < ${formatMiB(TARGETS.memoryGrowthBytes)}`,
+      measured: 'skipped' in parts.memory ? parts.memory.skipped : formatMiB(growth),
+      met: growth === undefined ? undefined : growth < TARGETS.memoryGrowthBytes,
+    });
+  }
+  if (parts.embedded !== undefined) {
+    const { sequential, concurrent } = parts.embedded.findOneRatio;
+    checks.push({
+      target: `embedded findOne by _id, large/small ≥ ${TARGETS.findOneRatio}x`,
+      measured: `sequential ${formatRatio(sequential)}, 50 in flight ${formatRatio(concurrent)}`,
+      met: Math.min(sequential, concurrent) >= TARGETS.findOneRatio,
+    });
+  }
+  for (const r of parts.startup ?? []) {
+    checks.push({
+      target: `${r.service} start-up < ${TARGETS.startupMs} ms`,
+      measured: r.skipped ?? `${formatNumber(r.maxMs)} ms (max)`,
+      met: r.skipped !== undefined ? undefined : r.maxMs < TARGETS.startupMs,
+    });
+  }
+  return checks;
+}
+
+export function targetsTable(checks: readonly TargetCheck[]): string {
+  return renderTable(
+    [
+      { header: 'target', cell: (c) => c.target },
+      { header: 'measured', align: 'right', cell: (c) => c.measured },
+      { header: 'met', cell: (c) => (c.met === undefined ? 'not measured' : c.met ? 'yes' : 'NO') },
+    ],
+    checks,
+  );
+}

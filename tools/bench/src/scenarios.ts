@@ -1,0 +1,238 @@
+import type { Db } from 'mongodb';
+import type { BaselineKind } from './baselines/index.js';
+import type { LoadRequest } from './load.js';
+import { TOKENS, type ServiceName } from './services.js';
+
+export interface PreparedRoute {
+  request: LoadRequest;
+  /** Handed to the baseline process, so it serves exactly the data the service serves. */
+  fixture?: unknown;
+}
+
+export interface RouteScenario {
+  label: string;
+  service: ServiceName;
+  baseline: BaselineKind;
+  /** Creates the data the route needs (through the service's own API where it has one). */
+  prepare: (target: { serviceUrl: string; db: Db }) => Promise<PreparedRoute>;
+}
+
+function parseJsonOrText(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function send(
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(url, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: parseJsonOrText(text) };
+}
+
+async function expectStatus(
+  what: string,
+  pending: Promise<{ status: number; json: unknown }>,
+  status: number,
+): Promise<unknown> {
+  const answer = await pending;
+  if (answer.status !== status)
+    throw new Error(
+      `${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.json)}`,
+    );
+  return answer.json;
+}
+
+const BOOKS_AUTH = { authorization: `Bearer ${TOKENS.books}` };
+
+async function createBooks(serviceUrl: string, count: number): Promise<{ id: number }[]> {
+  for (let i = 1; i <= count; i += 1) {
+    await expectStatus(
+      'POST /books',
+      send(
+        `${serviceUrl}/books`,
+        'POST',
+        { title: `Benchmark Book ${i}`, author: `Author ${i % 7}`, year: 1990 + i },
+        BOOKS_AUTH,
+      ),
+      201,
+    );
+  }
+  const books = await expectStatus('GET /books', send(`${serviceUrl}/books`, 'GET'), 200);
+  if (!Array.isArray(books) || books.length !== count)
+    throw new Error(`books: expected ${count} books after seeding`);
+  return books as { id: number }[];
+}
+
+const PRODUCT = {
+  modelName: 'Aero 200',
+  modelNumber: 'AR-200',
+  manufacturer: 'Acme',
+  color: 'graphite',
+  price: 129.5,
+  quantity: 12,
+};
+
+async function createProducts(serviceUrl: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const created = await expectStatus(
+      'POST /products',
+      send(`${serviceUrl}/products`, 'POST', { ...PRODUCT, modelNumber: `AR-${i}` }),
+      201,
+    );
+    ids.push((created as { id: string }).id);
+  }
+  return ids;
+}
+
+async function createMiniStoreProducts(serviceUrl: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const created = await expectStatus(
+      'POST /products',
+      send(`${serviceUrl}/products`, 'POST', { name: `Widget ${i}`, price: 9.5, quantity: 3 }),
+      201,
+    );
+    ids.push((created as { id: string }).id);
+  }
+  return ids;
+}
+
+/** Products in the collection while a by-id route is measured. */
+const STORED_PRODUCTS = 200;
+
+export const ROUTES: readonly RouteScenario[] = [
+  {
+    label: 'books GET /books (20 books)',
+    service: 'books',
+    baseline: 'books-list',
+    async prepare({ serviceUrl }) {
+      const books = await createBooks(serviceUrl, 20);
+      return { request: { method: 'GET', path: '/books', expectStatus: 200 }, fixture: books };
+    },
+  },
+  {
+    label: 'books GET /books/:id',
+    service: 'books',
+    baseline: 'books-by-id',
+    async prepare({ serviceUrl }) {
+      const books = await createBooks(serviceUrl, 20);
+      const id = books[10]?.id ?? 0;
+      return {
+        request: { method: 'GET', path: `/books/${id}`, expectStatus: 200 },
+        fixture: books,
+      };
+    },
+  },
+  {
+    label: 'tutorial GET /person/:id',
+    service: 'tutorial',
+    baseline: 'tutorial-person',
+    prepare() {
+      return Promise.resolve({ request: { method: 'GET', path: '/person/42', expectStatus: 200 } });
+    },
+  },
+  {
+    label: 'products GET /products/:id',
+    service: 'products',
+    baseline: 'products-get',
+    async prepare({ serviceUrl }) {
+      const ids = await createProducts(serviceUrl, STORED_PRODUCTS);
+      const id = ids[Math.floor(ids.length / 2)] ?? '';
+      return { request: { method: 'GET', path: `/products/${id}`, expectStatus: 200 } };
+    },
+  },
+  {
+    label: 'products POST /products',
+    service: 'products',
+    baseline: 'products-post',
+    async prepare({ serviceUrl }) {
+      await createProducts(serviceUrl, STORED_PRODUCTS);
+      return {
+        request: {
+          method: 'POST',
+          path: '/products',
+          body: JSON.stringify(PRODUCT),
+          expectStatus: 201,
+        },
+      };
+    },
+  },
+  {
+    label: 'products PATCH /products/:id',
+    service: 'products',
+    baseline: 'products-patch',
+    async prepare({ serviceUrl }) {
+      const ids = await createProducts(serviceUrl, STORED_PRODUCTS);
+      const id = ids[Math.floor(ids.length / 2)] ?? '';
+      return {
+        request: {
+          method: 'PATCH',
+          path: `/products/${id}`,
+          body: JSON.stringify({ price: 119.0, quantity: 8 }),
+          expectStatus: 200,
+        },
+      };
+    },
+  },
+  {
+    label: 'orders POST /orders',
+    service: 'orders',
+    baseline: 'orders-post',
+    async prepare({ serviceUrl }) {
+      const order = await prepareOrder(serviceUrl);
+      return {
+        request: {
+          method: 'POST',
+          path: '/orders',
+          headers: { authorization: `Bearer ${TOKENS.ordersCustomer}` },
+          body: JSON.stringify(order),
+          expectStatus: 201,
+        },
+        fixture: { customerToken: TOKENS.ordersCustomer },
+      };
+    },
+  },
+  {
+    label: 'mini-store GET /products/:id',
+    service: 'mini-store',
+    baseline: 'mini-store-get',
+    async prepare({ serviceUrl }) {
+      const ids = await createMiniStoreProducts(serviceUrl, STORED_PRODUCTS);
+      const id = ids[Math.floor(ids.length / 2)] ?? '';
+      return { request: { method: 'GET', path: `/products/${id}`, expectStatus: 200 } };
+    },
+  },
+];
+
+interface MenuItemView {
+  id: string;
+  toppings: string[];
+}
+
+/** A valid two-item order with toppings, over the menu the service seeded at start-up. */
+async function prepareOrder(serviceUrl: string): Promise<unknown> {
+  const menu = (await expectStatus('GET /menu', send(`${serviceUrl}/menu`, 'GET'), 200)) as
+    MenuItemView[] | undefined;
+  const withToppings = (menu ?? []).filter((item) => item.toppings.length > 0);
+  if (withToppings.length < 2) throw new Error('orders: the menu needs two items with toppings');
+  return {
+    customerName: 'Benchmark Customer',
+    items: withToppings.slice(0, 2).map((item) => ({
+      menuItemId: item.id,
+      toppings: item.toppings.slice(0, 2),
+    })),
+  };
+}

@@ -1,0 +1,113 @@
+import type { Collection, ObjectId } from 'mongodb';
+import type { BenchContext } from '../context.js';
+import { fillCollection, productDocument } from '../seed.js';
+import { ratio } from '../stats.js';
+
+export interface OpsFigure {
+  operation: 'insertOne' | 'findOne by _id';
+  concurrency: number;
+  documents: number;
+  ops: number;
+  opsPerSec: number;
+  /** Operations that failed (a findOne that found nothing counts). */
+  failures: number;
+}
+
+export interface EmbeddedResult {
+  figures: OpsFigure[];
+  /** findOne-by-_id rate at the large size over the rate at the small size (sequential, concurrent). */
+  findOneRatio: { sequential: number; concurrent: number };
+}
+
+const CONCURRENT = 50;
+
+/**
+ * Runs `operation` from `workers` loops at once until `seconds` have passed (and at most
+ * `maxOps` operations, so the loop is bounded even if the clock misbehaves).
+ */
+async function timed(
+  seconds: number,
+  workers: number,
+  operation: (i: number) => Promise<boolean>,
+  maxOps = 5_000_000,
+): Promise<{ ops: number; failures: number; elapsedSec: number }> {
+  const startedAt = performance.now();
+  const deadline = startedAt + seconds * 1000;
+  let ops = 0;
+  let failures = 0;
+  const loop = async (): Promise<void> => {
+    while (performance.now() < deadline && ops < maxOps) {
+      const i = ops;
+      ops += 1;
+      if (!(await operation(i))) failures += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, loop));
+  return { ops, failures, elapsedSec: (performance.now() - startedAt) / 1000 };
+}
+
+async function measureAt(
+  ctx: BenchContext,
+  collection: Collection,
+  ids: ObjectId[],
+  documents: number,
+): Promise<OpsFigure[]> {
+  const figures: OpsFigure[] = [];
+  const seconds = ctx.options.opsSec;
+  // Look-ups first, while the collection holds exactly `documents`; the inserts then add to it.
+  for (const concurrency of [1, CONCURRENT]) {
+    // Ids spread over the whole collection, so no look-up is favoured by locality.
+    const found = await timed(seconds, concurrency, async (i) => {
+      const id = ids[(i * 7919 + 104_729) % ids.length];
+      return (await collection.findOne({ _id: id })) !== null;
+    });
+    figures.push({
+      operation: 'findOne by _id',
+      concurrency,
+      documents,
+      ops: found.ops,
+      opsPerSec: found.ops / found.elapsedSec,
+      failures: found.failures,
+    });
+  }
+  let next = documents;
+  for (const concurrency of [1, CONCURRENT]) {
+    const inserted = await timed(seconds, concurrency, async () => {
+      next += 1;
+      const result = await collection.insertOne(productDocument(next));
+      return result.acknowledged;
+    });
+    figures.push({
+      operation: 'insertOne',
+      concurrency,
+      documents,
+      ops: inserted.ops,
+      opsPerSec: inserted.ops / inserted.elapsedSec,
+      failures: inserted.failures,
+    });
+  }
+  return figures;
+}
+
+/** Driver operations per second against the embedded server, at a small and a large collection. */
+export async function runEmbeddedSection(ctx: BenchContext): Promise<EmbeddedResult> {
+  const { smallCount, largeCount } = ctx.options;
+  const collection = ctx.client.db(ctx.freshDbName('embedded')).collection('ops');
+  ctx.note(`embedded: ${smallCount} documents ...`);
+  const ids = await fillCollection(collection, smallCount);
+  const small = await measureAt(ctx, collection, ids, smallCount);
+  ctx.note(`embedded: filling to ${largeCount} documents ...`);
+  // The inserts measured above stay in the collection; top up to the large size from there.
+  ids.push(...(await fillCollection(collection, largeCount)));
+  const large = await measureAt(ctx, collection, ids, largeCount);
+  const rate = (figures: OpsFigure[], concurrency: number): number =>
+    figures.find((f) => f.operation === 'findOne by _id' && f.concurrency === concurrency)
+      ?.opsPerSec ?? Number.NaN;
+  return {
+    figures: [...small, ...large],
+    findOneRatio: {
+      sequential: ratio(rate(large, 1), rate(small, 1)),
+      concurrent: ratio(rate(large, CONCURRENT), rate(small, CONCURRENT)),
+    },
+  };
+}

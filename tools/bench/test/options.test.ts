@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions, SECTIONS, UsageError } from '../src/options.js';
+
+describe('parseOptions', () => {
+  it('when given nothing, then it runs every section with 50 connections and 100 000 documents', () => {
+    const options = parseOptions([]);
+    expect(options).not.toBe('help');
+    if (options === 'help') return;
+    expect(options.quick).toBe(false);
+    expect(options.sections).toEqual([...SECTIONS]);
+    expect(options.connections).toBe(50);
+    expect(options.largeCount).toBe(100_000);
+  });
+
+  it('when --quick is given, then rounds are fewer and shorter than in a full run', () => {
+    const full = parseOptions([]);
+    const quick = parseOptions(['--quick']);
+    if (full === 'help' || quick === 'help') throw new Error('unexpected help');
+    expect(quick.quick).toBe(true);
+    expect(quick.rounds * quick.durationSec).toBeLessThan(full.rounds * full.durationSec);
+  });
+
+  it('when --only and --routes are given, then only those sections and routes are kept', () => {
+    const options = parseOptions(['--only=http,memory', '--routes=books,orders']);
+    if (options === 'help') throw new Error('unexpected help');
+    expect(options.sections).toEqual(['http', 'memory']);
+    expect(options.routeFilter).toEqual(['books', 'orders']);
+  });
+
+  it('when numbers are given, then they override the defaults', () => {
+    const options = parseOptions(['--quick', '--rounds=3', '--duration=2.5', '--connections=10']);
+    if (options === 'help') throw new Error('unexpected help');
+    expect([options.rounds, options.durationSec, options.connections]).toEqual([3, 2.5, 10]);
+  });
+
+  it('when an option is unknown, then it is a usage error rather than a silent full run', () => {
+    expect(() => parseOptions(['--quik'])).toThrow(UsageError);
+  });
+
+  it('when a section is unknown or a number is not positive, then it is a usage error', () => {
+    expect(() => parseOptions(['--only=http,disk'])).toThrow(UsageError);
+    expect(() => parseOptions(['--rounds=0'])).toThrow(UsageError);
+    expect(() => parseOptions(['--duration=abc'])).toThrow(UsageError);
+  });
+
+  it('when --help is given, then it asks for the usage text', () => {
+    expect(parseOptions(['--help'])).toBe('help');
+  });
+});
