@@ -1,0 +1,48 @@
+import { ConfigError } from '@repo/common';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+describe('configuration', () => {
+  it('when nothing is set outside production, then the documented defaults apply', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 6792,
+      LOG_LEVEL: 'info',
+      MONGODB_URI: 'mongodb://127.0.0.1:27017',
+      MONGODB_DB: 'orders',
+      ORDERS_CUSTOMER_TOKEN: 'dev-customer-token',
+      ORDERS_STAFF_TOKEN: 'dev-staff-token',
+    });
+  });
+
+  it('when NODE_ENV=production and no tokens are set, then loading fails naming both variables', () => {
+    const load = () => loadConfig({ NODE_ENV: 'production' });
+
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/ORDERS_CUSTOMER_TOKEN/);
+    expect(load).toThrow(/ORDERS_STAFF_TOKEN/);
+  });
+
+  it('when NODE_ENV=production and both tokens are set, then they are used', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ORDERS_CUSTOMER_TOKEN: 'c-secret',
+      ORDERS_STAFF_TOKEN: 's-secret',
+      PORT: '8080',
+      MONGODB_DB: 'shop',
+    });
+
+    expect(config).toMatchObject({
+      PORT: 8080,
+      MONGODB_DB: 'shop',
+      ORDERS_CUSTOMER_TOKEN: 'c-secret',
+      ORDERS_STAFF_TOKEN: 's-secret',
+    });
+  });
+
+  it('when PORT or MONGODB_URI is malformed, then loading fails naming each variable', () => {
+    const load = () => loadConfig({ PORT: 'eighty', MONGODB_URI: 'http://db' });
+
+    expect(load).toThrow(/PORT/);
+    expect(load).toThrow(/MONGODB_URI/);
+  });
+});
