@@ -35,14 +35,19 @@ async function main(): Promise<void> {
   const startup = new AbortController();
   let system: LaunchedSystem | undefined;
   let stopRequested: NodeJS.Signals | undefined;
+  let stopRequestedAt = 0;
 
   const onSignal = (signal: NodeJS.Signals): void => {
     if (stopRequested !== undefined) {
+      // npm, its shell and tsx may each pass the same Ctrl-C on within milliseconds; only a
+      // deliberate second request (a second later or more) means "do not wait".
+      if (Date.now() - stopRequestedAt < 1_000) return;
       reporter.warn(`second ${signal}: killing every service now`);
       system?.killNow();
       process.exit(1);
     }
     stopRequested = signal;
+    stopRequestedAt = Date.now();
     if (system === undefined) {
       startup.abort(signal);
       return;
@@ -64,6 +69,12 @@ async function main(): Promise<void> {
   process.on('SIGHUP', onSignal);
   // Whatever ends this process, no service may outlive it.
   process.on('exit', () => system?.killNow());
+  // The services run in their own process groups, so if whatever started the launcher dies
+  // without passing a signal on (a killed terminal, a killed tsx runner), stop them ourselves.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) onSignal('SIGHUP');
+  }, 1_000).unref();
 
   try {
     system = await launch(options, reporter, process.env, startup.signal);
