@@ -17,6 +17,9 @@ import { capturingLogger } from './support.js';
 function buildApp(): { app: Express; logs: () => Record<string, unknown>[] } {
   const { logger, lines } = capturingLogger();
   const app = createHttpApp({ logger });
+  app.get('/params/:value', (req, res) => {
+    res.json({ value: req.params.value });
+  });
   app.post('/echo', (req, res) => {
     res.json({ received: req.body as unknown });
   });
@@ -140,6 +143,14 @@ describe('error handler', () => {
     const response = await request(app).post('/echo').send(body);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ received: body });
+  });
+
+  it('when a path parameter has broken percent-encoding, then the answer is 400, not a 500', async () => {
+    const { app, logs } = buildApp();
+    const response = await request(app).get('/params/%E0%A4%A');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: "Failed to decode param '%E0%A4%A'" });
+    expect(logs().some((line) => line.level === 50)).toBe(false);
   });
 
   it('when no route matches, then the answer is the text 404 naming the method and path', async () => {

@@ -7,7 +7,7 @@ import {
   type Logger,
 } from '@repo/common';
 import type { ProductsRepository } from './data/products-repository.js';
-import { renderError, translatePathDecodeErrors } from './http/errors.js';
+import { renderError } from './http/errors.js';
 import { productsRouter } from './routes/products-routes.js';
 
 export type { ProductsRepository } from './data/products-repository.js';
@@ -29,7 +29,6 @@ export function createApp({
   const app = createHttpApp({ logger, bodyLimit });
   app.use('/products', productsRouter(products));
   app.use(cannotRouteHandler());
-  app.use(translatePathDecodeErrors);
   app.use(createErrorHandler({ logger, render: renderError }));
   return app;
 }

@@ -241,7 +241,7 @@ describe('the id check in front of every /:id route (rule 4)', () => {
     it(`when ${method.toUpperCase()} gets an id with broken percent-encoding, then 400, not 500`, async () => {
       const response = await request(app)[method]('/products/%E0%A4%A').send({ price: 1 });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: 'the path is not valid percent-encoded text' });
+      expect(response.body).toEqual({ error: "Failed to decode param '%E0%A4%A'" });
     });
   }
 });

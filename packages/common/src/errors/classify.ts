@@ -16,7 +16,6 @@ interface StatusCarrier {
   status?: unknown;
   statusCode?: unknown;
   type?: unknown;
-  expose?: unknown;
   message?: unknown;
 }
 
@@ -31,8 +30,9 @@ function clientStatusOf(value: StatusCarrier): number | undefined {
 
 /**
  * Sorts anything thrown (an Error, a string, null, a plain object) into a status and message.
- * body-parser's own errors carry a 4xx status and `expose: true`: malformed JSON (400), a body
- * over the limit (413), an unsupported charset or encoding (415). They are the client's fault.
+ * Errors from Express and body-parser carry a 4xx status: malformed JSON (400), a body over the
+ * limit (413), an unsupported charset (415), a path whose percent-encoding is broken (400, with no
+ * `expose` flag). Those are the client's fault and keep their status and message.
  */
 export function classifyError(thrown: unknown): ClassifiedError {
   if (thrown instanceof HttpError) {
@@ -40,7 +40,7 @@ export function classifyError(thrown: unknown): ClassifiedError {
   }
   if (isObject(thrown)) {
     const status = clientStatusOf(thrown);
-    if (status !== undefined && thrown.expose === true && typeof thrown.message === 'string') {
+    if (status !== undefined && typeof thrown.message === 'string') {
       const message =
         thrown.type === 'entity.too.large' ? new PayloadTooLargeError().message : thrown.message;
       return { status, message, expected: true, cause: thrown };
