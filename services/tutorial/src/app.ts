@@ -1,6 +1,5 @@
 import { cannotRouteHandler, createErrorHandler, createHttpApp, type Logger } from '@repo/common';
 import type { Express } from 'express';
-import { pathDecodeErrorsAsBadRequest } from './http/path-decode-errors.js';
 import { textErrorRenderer } from './http/text-error-renderer.js';
 import { registerFormRoutes } from './routes/form-routes.js';
 import { registerJsonRoutes } from './routes/json-routes.js';
@@ -23,7 +22,6 @@ export function createApp({ logger, clock = () => new Date() }: TutorialDependen
   registerJsonRoutes(app, clock);
 
   app.use(cannotRouteHandler());
-  app.use(pathDecodeErrorsAsBadRequest);
   app.use(createErrorHandler({ logger, render: textErrorRenderer }));
   return app;
 }

@@ -54,6 +54,6 @@ describe('query decoding (part A, rule 4)', () => {
     const res = await request(app).get('/person/%E0%A4%A');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(res.text).toBe('Bad Request: the path is not valid percent-encoding');
+    expect(res.text).toBe("Failed to decode param '%E0%A4%A'");
   });
 });
