@@ -201,6 +201,16 @@ describe('POST /products', () => {
     expect(response.status).toBe(201);
   });
 
+  it('when the JSON body declares a charset other than UTF-8, then it answers 415 with an error body', async () => {
+    const response = await request(ctx.app)
+      .post('/products')
+      .set('Content-Type', 'application/json; charset=latin1')
+      .send('{}');
+
+    expect(response.status).toBe(415);
+    expect(typeof (response.body as { error: unknown }).error).toBe('string');
+  });
+
   it('when the body is over the 100kb limit, then it answers 413 with an error body', async () => {
     const response = await request(ctx.app)
       .post('/products')

@@ -114,6 +114,16 @@ describe('GET /products', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
+  it('when the list is asked for with HEAD, then it answers 200 with the JSON content type and no body', async () => {
+    await createProduct(ctx.app, { modelName: uniqueName('Head') });
+
+    const response = await request(ctx.app).head('/products');
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.text ?? '').toBe('');
+  });
+
   it('when the list is read, then it holds every product in the database', async () => {
     await createProduct(ctx.app, { modelName: uniqueName('Counted') });
 
