@@ -22,10 +22,15 @@ export interface LaunchedSystem {
   database: Database;
   /** Settles with a message when a service exits on its own while the system runs. */
   serviceExited: Promise<string>;
-  /** Stops every service (gracefully, then by force after the grace period), then the database. */
-  stop: () => Promise<void>;
+  /** Stops every service (gracefully, then by force after the grace period), then the database; resolves with how each service exited. */
+  stop: () => Promise<readonly ServiceExit[]>;
   /** Last resort: SIGKILL to every service process group, at once. */
   killNow: () => void;
+}
+
+export interface ServiceExit {
+  name: string;
+  exitCode: number | string;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -182,10 +187,18 @@ export async function launch(
   );
 
   let stopping = false;
-  let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
+  let stopped: Promise<readonly ServiceExit[]> | undefined;
+  const stop = (): Promise<readonly ServiceExit[]> => {
     stopping = true;
-    stopped ??= processes.stop(options.stopGraceMs).finally(stopDatabase);
+    stopped ??= (async () => {
+      try {
+        await processes.stop(options.stopGraceMs);
+      } finally {
+        await stopDatabase();
+      }
+      const events = await processes.closed;
+      return events.map((event) => ({ name: event.command.name, exitCode: event.exitCode }));
+    })();
     return stopped;
   };
   const serviceExited = whenAnyExits(processes, () => stopping);

@@ -54,7 +54,13 @@ async function main(): Promise<void> {
     }
     reporter.info(`${signal}: stopping every service`);
     system.stop().then(
-      () => {
+      (exits) => {
+        const unclean = exits.filter((exit) => exit.exitCode !== 0);
+        if (unclean.length > 0) {
+          const list = unclean.map((exit) => `${exit.name} (${exit.exitCode})`).join(', ');
+          reporter.warn(`stopped, but not every service exited cleanly: ${list}`);
+          process.exit(1);
+        }
         reporter.info('stopped; the data stays in place for the next start');
         process.exit(0);
       },
