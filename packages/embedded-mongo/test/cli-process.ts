@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+export interface CliProcess {
+  child: ChildProcess;
+  uri: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface CliOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function launch(args: string[]): {
+  child: ChildProcess;
+  output: { stdout: string; stderr: string };
+  exited: Promise<CliOutcome>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
+  const exited = new Promise<CliOutcome>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal, ...output }));
+  });
+  return { child, output, exited };
+}
+
+/** Starts the CLI and resolves with the URI it prints once it is listening. */
+export async function startCli(args: string[]): Promise<CliProcess> {
+  const { child, output, exited } = launch(args);
+  const uri = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /mongodb:\/\/\S+/.exec(output.stdout);
+      if (match) {
+        clearInterval(timer);
+        resolve(match[0]);
+      }
+    }, 25);
+    void exited.then((outcome) => {
+      clearInterval(timer);
+      reject(new Error(`CLI exited early (${String(outcome.code)}): ${outcome.stderr}`));
+    });
+  });
+  return { child, uri, exited };
+}
+
+/** Runs the CLI expecting it to exit by itself. */
+export function runCli(args: string[]): Promise<CliOutcome> {
+  return launch(args).exited;
+}

@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const MONGOSH = join(dirname(require.resolve('mongosh/package.json')), 'bin', 'mongosh.js');
+
+function withDatabase(uri: string, dbName: string): string {
+  const url = new URL(uri);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+describe('mongosh', () => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    t = await openTestDatabase('mongosh');
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('when mongosh connects and runs an insert and a find, then it prints the document and the count', async () => {
+    const script = [
+      "db.things.insertOne({ name: 'shell', n: 1 })",
+      "printjson(db.things.find({ name: 'shell' }, { _id: 0 }).toArray())",
+      'print(db.things.countDocuments())',
+    ].join('; ');
+    const { stdout } = await run(
+      process.execPath,
+      [MONGOSH, withDatabase(t.uri, t.dbName), '--quiet', '--norc', '--eval', script],
+      {
+        timeout: 60_000,
+        env: { ...process.env, MONGOSH_NO_UPDATE_CHECK: '1', DO_NOT_TRACK: '1' },
+      },
+    );
+    expect(stdout).toContain("name: 'shell'");
+    expect(stdout.trim().split('\n').at(-1)).toBe('1');
+    expect(await t.db.collection('things').countDocuments({ name: 'shell' })).toBe(1);
+  }, 90_000);
+});

@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient, MongoServerError } from 'mongodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmbeddedMongo } from '../src/index.js';
+import { runCli, startCli } from './cli-process.js';
+
+// These tests are about this server's own storage, so they start it themselves.
+describe('persistence', () => {
+  const dirs: string[] = [];
+
+  async function tempDir(): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'embedded-mongo-'));
+    dirs.push(dir);
+    return dir;
+  }
+
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('when the server is stopped and started again on the same dbPath, then data and unique indexes are still there', async () => {
+    const dbPath = await tempDir();
+    const first = await startEmbeddedMongo({ dbPath });
+    const client = await new MongoClient(first.uri).connect();
+    const coll = client.db('app').collection('users');
+    await coll.createIndex({ email: 1 }, { unique: true });
+    await coll.insertMany(
+      Array.from({ length: 20 }, (_, i) => ({ _id: i, email: `u${i}@x` }) as never),
+    );
+    await coll.updateOne({ _id: 3 } as never, { $set: { name: 'three' } });
+    await coll.deleteOne({ _id: 4 } as never);
+    await client.db('app').collection('dropped').insertOne({ a: 1 });
+    await client.db('app').collection('dropped').drop();
+    await client.close();
+    await first.stop();
+
+    const second = await startEmbeddedMongo({ dbPath });
+    const again = await new MongoClient(second.uri).connect();
+    try {
+      const users = again.db('app').collection('users');
+      expect(await users.countDocuments()).toBe(19);
+      expect(await users.findOne({ _id: 3 } as never)).toEqual({
+        _id: 3,
+        email: 'u3@x',
+        name: 'three',
+      });
+      expect(await users.findOne({ _id: 4 } as never)).toBeNull();
+      expect((await users.listIndexes().toArray()).map((i) => i['name'])).toEqual([
+        '_id_',
+        'email_1',
+      ]);
+      const err: unknown = await users.insertOne({ email: 'u5@x' }).catch((e: unknown) => e);
+      expect((err as MongoServerError).code).toBe(11000);
+      const names = (await again.db('app').listCollections().toArray()).map((c) => c.name);
+      expect(names).toEqual(['users']);
+    } finally {
+      await again.close();
+      await second.stop();
+    }
+  });
+
+  it('when the CLI is killed with SIGKILL after acknowledged writes, then a restart finds every acknowledged write', async () => {
+    const dbPath = await tempDir();
+    const first = await startCli(['--port', '0', '--dbpath', dbPath]);
+    const client = await new MongoClient(first.uri).connect();
+    const coll = client.db('durable').collection('events');
+    for (let i = 0; i < 30; i++)
+      await coll.insertOne({ _id: i, at: new Date(1_700_000_000_000 + i) } as never);
+    await coll.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: 100 + i }) as never));
+    await coll.updateOne({ _id: 0 } as never, { $set: { touched: true } });
+    first.child.kill('SIGKILL');
+    const outcome = await first.exited;
+    expect(outcome.signal).toBe('SIGKILL');
+    await client.close();
+
+    const second = await startCli(['--port', '0', '--dbpath', dbPath]);
+    const again = await new MongoClient(second.uri).connect();
+    try {
+      const events = again.db('durable').collection('events');
+      expect(await events.countDocuments()).toBe(80);
+      expect(await events.findOne({ _id: 0 } as never)).toEqual({
+        _id: 0,
+        at: new Date(1_700_000_000_000),
+        touched: true,
+      });
+    } finally {
+      await again.close();
+      second.child.kill('SIGTERM');
+      const stopped = await second.exited;
+      expect(stopped.code).toBe(0);
+    }
+  });
+
+  it('when the CLI port is already taken, then it says so without a stack trace and exits with code 1', async () => {
+    const holder = await startEmbeddedMongo({ inMemory: true });
+    try {
+      const outcome = await runCli(['--port', String(holder.port), '--in-memory']);
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toContain(`port ${holder.port} is already in use`);
+      expect(outcome.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await holder.stop();
+    }
+  });
+
+  it('when the CLI runs in memory and gets SIGINT, then it exits with code 0', async () => {
+    const cli = await startCli(['--port', '0', '--in-memory']);
+    const client = await new MongoClient(cli.uri).connect();
+    expect((await client.db('x').command({ ping: 1 }))['ok']).toBe(1);
+    await client.close();
+    cli.child.kill('SIGINT');
+    expect((await cli.exited).code).toBe(0);
+  });
+});
