@@ -138,6 +138,14 @@ describe('error handling', () => {
     },
   );
 
+  it('when a path id has broken percent-encoding, then 400 with a text body, not 500', async () => {
+    const res = await request(app).get('/books/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).not.toMatch(/^ERROR:/);
+    expectNoStackTrace(res.text);
+  });
+
   it('when an unmatched path has a query string, then the 404 text names only the path', async () => {
     const res = await request(app).get('/nowhere?secret=1');
     expect(res.text).toBe('Cannot GET /nowhere');
