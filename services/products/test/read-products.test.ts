@@ -63,6 +63,24 @@ describe('GET /products/:id', () => {
     },
   );
 
+  it.each(['%ZZ', '%E0%A4%A'])(
+    'when the id is broken percent-encoding (%s), then GET, PATCH and DELETE answer the not-found 404, and other methods the route 404',
+    async (id) => {
+      const expected = { error: `Not found: no product with id of ${id}` };
+      for (const response of [
+        await request(ctx.app).get(`/products/${id}`),
+        await request(ctx.app).patch(`/products/${id}`).send({ color: 'red' }),
+        await request(ctx.app).delete(`/products/${id}`),
+      ]) {
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual(expected);
+      }
+      const put = await request(ctx.app).put(`/products/${id}`);
+      expect(put.status).toBe(404);
+      expect(put.text).toBe(`Cannot PUT /products/${id}`);
+    },
+  );
+
   it('when the id of an existing product is written in uppercase, then it answers 404 (ids are lowercase)', async () => {
     const id = await createProduct(ctx.app, { modelName: uniqueName('Case') });
     const upper = id.toUpperCase();

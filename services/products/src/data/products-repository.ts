@@ -18,15 +18,16 @@ export interface GuardedUpdateOptions {
 
 /** All access to the `products` collection. */
 export class ProductsRepository {
-  private readonly collection: Collection<ProductDocument>;
+  // Typed by the stored fields: the driver then adds `_id` on insert and on every read.
+  private readonly collection: Collection<ProductFields>;
 
   constructor(db: Db) {
-    this.collection = db.collection<ProductDocument>(PRODUCTS_COLLECTION);
+    this.collection = db.collection<ProductFields>(PRODUCTS_COLLECTION);
   }
 
   async insert(fields: ProductFields): Promise<ObjectId> {
     // The driver adds the generated `_id` to the object it is given; hand it a copy.
-    const result = await this.collection.insertOne({ ...fields } as ProductDocument);
+    const result = await this.collection.insertOne({ ...fields });
     return result.insertedId;
   }
 
@@ -44,7 +45,7 @@ export class ProductsRepository {
    * ascending `_id` is creation order, served by the index every collection has on `_id`.
    */
   openList({ quantityBelow }: ListOptions = {}): FindCursor<ProductDocument> {
-    const filter: Filter<ProductDocument> =
+    const filter: Filter<ProductFields> =
       quantityBelow === undefined ? {} : { quantity: { $lt: quantityBelow } };
     return this.collection.find(filter, { sort: { _id: 1 }, batchSize: LIST_BATCH_SIZE });
   }
@@ -63,7 +64,7 @@ export class ProductsRepository {
     changes: Partial<ProductFields>,
     { storedPriceNotNegative }: GuardedUpdateOptions,
   ): Promise<ProductDocument | null> {
-    const filter: Filter<ProductDocument> = storedPriceNotNegative
+    const filter: Filter<ProductFields> = storedPriceNotNegative
       ? { _id: id, price: { $not: { $lt: 0 } } }
       : { _id: id };
     if (Object.keys(changes).length === 0) {

@@ -1,4 +1,5 @@
 import { NotFoundError, parseObjectId } from '@repo/common';
+import type { ErrorRequestHandler } from 'express';
 import type { ObjectId } from 'mongodb';
 
 export function productNotFound(id: string): NotFoundError {
@@ -14,4 +15,25 @@ export function productIdFromPath(id: string): ObjectId {
   const objectId = parseObjectId(id, { lowercaseOnly: true });
   if (objectId === null) throw productNotFound(id);
   return objectId;
+}
+
+const METHODS_WITH_ID_ROUTES = new Set(['GET', 'HEAD', 'PATCH', 'DELETE']);
+
+/**
+ * Express decodes path parameters before any handler runs and fails on broken percent-encoding
+ * (`/products/%ZZ`). Such an id is malformed like any other, so it gets the same 404; for methods
+ * that have no `/:id` route, routing simply carries on to the `Cannot <METHOD> <path>` 404.
+ */
+export function undecodableIdHandler(): ErrorRequestHandler {
+  return (error: unknown, req, _res, next) => {
+    if (!(error instanceof URIError)) {
+      next(error);
+      return;
+    }
+    if (!METHODS_WITH_ID_ROUTES.has(req.method)) {
+      next();
+      return;
+    }
+    next(productNotFound(req.path.slice(1)));
+  };
 }

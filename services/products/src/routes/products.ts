@@ -6,7 +6,7 @@ import { patchProduct } from '../domain/patch-product.js';
 import { pickProductFields, withDefaults } from '../domain/product.js';
 import { toProductRepresentation } from '../domain/product-representation.js';
 import { jsonObjectBody } from '../http/json-object-body.js';
-import { productIdFromPath, productNotFound } from '../http/product-id.js';
+import { productIdFromPath, productNotFound, undecodableIdHandler } from '../http/product-id.js';
 import { sendJsonArray } from '../http/stream-json-array.js';
 
 export interface ProductsRouterDeps {
@@ -56,6 +56,8 @@ export function productsRouter({
     if (!deleted) throw productNotFound(req.params.id);
     res.status(204).end();
   });
+
+  router.use(undecodableIdHandler());
 
   return router;
 }
