@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { connectMongo, describeMongoHost } from '@repo/common';
-import { startEmbeddedMongo } from '@repo/embedded-mongo';
 
 export interface Database {
   uri: string;
@@ -59,6 +58,8 @@ export async function startEmbeddedDatabase(options: {
   if (!options.inMemory) await mkdir(dbPath, { recursive: true });
   let server;
   try {
+    // Loaded only when needed: with MONGODB_URI set the launcher never touches the embedded server.
+    const { startEmbeddedMongo } = await import('@repo/embedded-mongo');
     server = await startEmbeddedMongo({
       port: options.port,
       dbPath,

@@ -1,0 +1,253 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  descendantsOf,
+  freePorts,
+  stillRunning,
+  type ProcessInfo,
+  portIsFree,
+  startLauncher,
+  waitForExit,
+  waitForOutput,
+  type LauncherRun,
+} from './support.js';
+
+const READY = 'ready: every service answers GET /readyz with 200';
+
+/** The environment of a developer's shell, minus anything that would point the launcher elsewhere. */
+function launcherEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  for (const name of [
+    'MONGODB_URI',
+    'NODE_ENV',
+    'BOOKS_TOKEN',
+    'ORDERS_CUSTOMER_TOKEN',
+    'ORDERS_STAFF_TOKEN',
+  ]) {
+    delete env[name];
+  }
+  return env;
+}
+
+async function getJson(url: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}
+
+async function postJson(url: string, body: object): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('npm start runs the whole system and stops it cleanly', () => {
+  let dataDir: string;
+  let ports: {
+    products: number;
+    books: number;
+    orders: number;
+    miniStore: number;
+    tutorial: number;
+    mongo: number;
+  };
+  let args: string[];
+  let run: LauncherRun | undefined;
+  let processesBeforeStop: ProcessInfo[] = [];
+  const stored = { productId: '', productName: '', miniStoreId: '', miniStoreName: '' };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'launcher-e2e-'));
+    const [products, books, orders, miniStore, tutorial, mongo] = (await freePorts(6)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    ports = { products, books, orders, miniStore, tutorial, mongo };
+    args = [
+      '--data-dir',
+      dataDir,
+      '--mongo-port',
+      String(mongo),
+      '--port',
+      `products=${products}`,
+      '--port',
+      `books=${books}`,
+      '--port',
+      `orders=${orders}`,
+      '--port',
+      `mini-store=${miniStore}`,
+      '--port',
+      `tutorial=${tutorial}`,
+    ];
+  });
+
+  afterAll(async () => {
+    // Only reached with something still running when a test failed midway.
+    if (run && run.child.exitCode === null) {
+      run.child.kill('SIGTERM');
+      await waitForExit(run, 30_000).catch(() => undefined);
+    }
+    for (const { pid } of stillRunning(processesBeforeStop)) process.kill(pid, 'SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('when started on free ports with an empty data folder, then every service answers a real request and one URL table is printed', async () => {
+    run = startLauncher(args, launcherEnv());
+    await waitForOutput(run, READY, 90_000);
+
+    expect(run.output().split(READY)).toHaveLength(2);
+    for (const port of [
+      ports.products,
+      ports.books,
+      ports.orders,
+      ports.miniStore,
+      ports.tutorial,
+    ]) {
+      expect(run.output()).toContain(`http://localhost:${port}`);
+    }
+    expect(run.output()).toContain('using development tokens');
+
+    const productList = await getJson(`http://127.0.0.1:${ports.products}/products`);
+    expect(productList.status).toBe(200);
+    expect(Array.isArray(productList.body)).toBe(true);
+
+    const books = await getJson(`http://127.0.0.1:${ports.books}/books`);
+    expect(books.status).toBe(200);
+    expect(Array.isArray(books.body)).toBe(true);
+
+    const menu = await fetch(`http://127.0.0.1:${ports.orders}/menu`);
+    expect(menu.status).toBe(200);
+    expect(menu.headers.get('content-type')).toMatch(/application\/json/);
+    await menu.body?.cancel();
+
+    const storeList = await getJson(`http://127.0.0.1:${ports.miniStore}/products`);
+    expect(storeList.status).toBe(200);
+    expect(Array.isArray(storeList.body)).toBe(true);
+
+    const person = await fetch(`http://127.0.0.1:${ports.tutorial}/person/7`);
+    expect(person.status).toBe(200);
+    expect(await person.text()).toBe('You asked for person 7');
+
+    stored.productName = `launcher-e2e-${Date.now()}`;
+    const created = await postJson(`http://127.0.0.1:${ports.products}/products`, {
+      modelName: stored.productName,
+      price: 12.5,
+    });
+    expect(created.status).toBe(201);
+    stored.productId = (created.body as { id: string }).id;
+    expect(stored.productId).toMatch(/^[0-9a-f]{24}$/);
+
+    stored.miniStoreName = `launcher-e2e-store-${Date.now()}`;
+    const createdInStore = await postJson(`http://127.0.0.1:${ports.miniStore}/products`, {
+      name: stored.miniStoreName,
+      price: 3,
+      quantity: 4,
+    });
+    expect(createdInStore.status).toBe(201);
+    stored.miniStoreId = (createdInStore.body as { id: string }).id;
+  }, 120_000);
+
+  it('when sent SIGTERM, then it exits with 0 and no process and no listening port is left behind', async () => {
+    if (!run) throw new Error('the launcher did not start in the previous test');
+    const pid = run.child.pid as number;
+    processesBeforeStop = descendantsOf(pid);
+    // npm, the tsx runner, the launcher, and a runner plus a service process per service.
+    expect(processesBeforeStop.length).toBeGreaterThanOrEqual(2 + 5 * 2);
+
+    run.child.kill('SIGTERM');
+    const code = await waitForExit(run, 45_000);
+
+    expect(code, run.output().slice(-4000)).toBe(0);
+    expect(run.output()).toContain('stopped; the data stays in place');
+    expect(stillRunning(processesBeforeStop)).toEqual([]);
+    for (const port of Object.values(ports)) {
+      expect(await portIsFree(port), `port ${port} still taken`).toBe(true);
+    }
+  }, 60_000);
+
+  it('when started again on the same data folder, then the products stored before the stop are still there', async () => {
+    run = startLauncher(args, launcherEnv());
+    await waitForOutput(run, READY, 90_000);
+
+    const product = await getJson(
+      `http://127.0.0.1:${ports.products}/products/${stored.productId}`,
+    );
+    expect(product.status).toBe(200);
+    expect(product.body).toMatchObject({
+      id: stored.productId,
+      modelName: stored.productName,
+      price: 12.5,
+    });
+
+    const storeProduct = await getJson(
+      `http://127.0.0.1:${ports.miniStore}/products/${stored.miniStoreId}`,
+    );
+    expect(storeProduct.status).toBe(200);
+    expect(storeProduct.body).toMatchObject({
+      _id: stored.miniStoreId,
+      name: stored.miniStoreName,
+      quantity: 4,
+    });
+
+    processesBeforeStop = descendantsOf(run.child.pid as number);
+    run.child.kill('SIGTERM');
+    expect(await waitForExit(run, 45_000)).toBe(0);
+    expect(stillRunning(processesBeforeStop)).toEqual([]);
+  }, 150_000);
+});
+
+describe('npm start with a port already taken', () => {
+  let holder: Server;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'launcher-e2e-taken-'));
+    holder = createServer();
+    await new Promise<void>((resolve) => holder.listen({ port: 0 }, resolve));
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => holder.close(resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('when the products port is in use, then it names the port and the service, shows no stack and starts nothing', async () => {
+    const address = holder.address();
+    const taken = typeof address === 'object' && address !== null ? address.port : 0;
+    const [books, orders, miniStore, tutorial, mongo] = await freePorts(5);
+    const run = startLauncher(
+      [
+        '--data-dir',
+        dataDir,
+        '--mongo-port',
+        String(mongo),
+        '--port',
+        `products=${taken}`,
+        '--port',
+        `books=${books}`,
+        '--port',
+        `orders=${orders}`,
+        '--port',
+        `mini-store=${miniStore}`,
+        '--port',
+        `tutorial=${tutorial}`,
+      ],
+      launcherEnv(),
+    );
+
+    expect(await waitForExit(run, 30_000)).toBe(1);
+    expect(run.output()).toContain(`port ${taken} (products) is already in use`);
+    expect(run.output()).not.toMatch(/^\s+at /m);
+    expect(run.output()).not.toContain('starting products');
+    expect(await portIsFree(mongo as number)).toBe(true);
+  }, 40_000);
+});
