@@ -41,6 +41,7 @@ export default defineConfig({
       project('services/tutorial', 'tutorial'),
       project('services/mini-store', 'mini-store', { mongo: true }),
       project('tools/bench', 'bench'),
+      project('tools/launcher', 'launcher'),
     ],
   },
 });
