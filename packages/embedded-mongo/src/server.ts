@@ -2,6 +2,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import type { Document } from 'bson';
 import type { CommandContext } from './commands/context.js';
 import { runCommand } from './commands/registry.js';
+import { errorReply } from './errors.js';
 import { CursorManager } from './engine/cursors.js';
 import type { Engine } from './engine/engine.js';
 import { buildOpMsgReply, parseOpMsg } from './wire/op-msg.js';
@@ -137,17 +138,26 @@ export class WireServer {
     const commit = this.#engine.commit();
     // moreToCome (w:0 writes, endSessions on close) means the client reads no reply: sending one
     // would be taken as the answer to its next command.
+    const send = (doc: Document): void => {
+      if (silent || socket.destroyed) return;
+      let bytes: Buffer;
+      try {
+        bytes = reply(doc);
+      } catch (err) {
+        // A reply that cannot be encoded (too large, say) still gets an answer the driver can raise.
+        bytes = reply(errorReply(err));
+      }
+      socket.write(bytes);
+    };
     if (!commit) {
-      if (!silent) socket.write(reply(result));
+      send(result);
       return undefined;
     }
     return commit.then(
-      () => {
-        if (!silent && !socket.destroyed) socket.write(reply(result));
-      },
+      () => send(result),
       (err: unknown) => {
         this.#events.onError?.(err);
-        if (!silent && !socket.destroyed) socket.write(reply(PERSIST_FAILED));
+        send(PERSIST_FAILED);
       },
     );
   }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient, MongoServerError } from 'mongodb';
+import { MongoClient, type MongoServerError } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/index.js';
 import { runCli, startCli } from './cli-process.js';

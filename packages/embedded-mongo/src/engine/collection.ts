@@ -1,5 +1,5 @@
 import { ObjectId, type Document } from 'bson';
-import { copyTypes, isPlainObject, serializeDocument, valueKey } from '../bson.js';
+import { copyTypes, isPlainObject, valueKey } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import type { CollectionMeta, WriteOp } from '../storage/store.js';
 import { ID_INDEX, UniqueIndex, indexToDocument, type IndexSpec } from './index-spec.js';
@@ -96,7 +96,7 @@ export class Collection {
       const index = this.#unique[i] as UniqueIndex;
       for (const key of indexKeys) index.entries.set(key, id);
     });
-    this.#sink({ op: 'put', ns: this.ns, id, bytes: serializeDocument(doc) });
+    this.#sink({ op: 'put', ns: this.ns, id, doc });
   }
 
   replace(previous: Document, next: Document): void {
@@ -108,7 +108,7 @@ export class Collection {
       const index = this.#unique[i] as UniqueIndex;
       for (const key of indexKeys) index.entries.set(key, id);
     });
-    this.#sink({ op: 'put', ns: this.ns, id, bytes: serializeDocument(next) });
+    this.#sink({ op: 'put', ns: this.ns, id, doc: next });
   }
 
   remove(doc: Document): void {

@@ -46,7 +46,10 @@ export class Engine {
       colls = new Map();
       this.#dbs.set(db, colls);
     }
-    const coll = new Collection(db, name, options, (op) => this.#pending.push(op));
+    const sink = this.#store.persistent
+      ? (op: WriteOp) => void this.#pending.push(op)
+      : () => undefined;
+    const coll = new Collection(db, name, options, sink);
     colls.set(name, coll);
     return coll;
   }
@@ -83,7 +86,7 @@ export class Engine {
     const coll = colls?.get(name);
     if (!colls || !coll) return false;
     colls.delete(name);
-    this.#pending.push({ op: 'drop', ns: coll.ns });
+    if (this.#store.persistent) this.#pending.push({ op: 'drop', ns: coll.ns });
     return true;
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { BSON } from 'bson';
+import { serializeDocument } from '../bson.js';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { IndexSpec } from '../engine/index-spec.js';
 import type { CollectionMeta, Store, WriteOp } from './store.js';
@@ -16,6 +17,7 @@ function docKey(ns: string, id: string): string {
 
 /** Documents are stored as BSON bytes under "<db>.<collection>\0<_id key>"; catalog entries under the namespace. */
 export class LmdbStore implements Store {
+  readonly persistent = true;
   readonly #root: RootDatabase;
   readonly #docs: Database<Buffer, string>;
   readonly #catalog: Database<Buffer, string>;
@@ -54,17 +56,19 @@ export class LmdbStore implements Store {
 
   write(ops: WriteOp[]): Promise<void> | undefined {
     if (ops.length === 0) return undefined;
+    const encoded = ops.map((op) => {
+      if (op.op !== 'put') return undefined;
+      const bytes = serializeDocument(op.doc);
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    });
     // The commit promise resolves after LMDB has flushed the transaction, so replying afterwards
     // means an acknowledged write survives the process being killed.
     return this.#root
       .transaction(() => {
-        for (const op of ops) {
+        ops.forEach((op, i) => {
           switch (op.op) {
             case 'put':
-              void this.#docs.put(
-                docKey(op.ns, op.id),
-                Buffer.from(op.bytes.buffer, op.bytes.byteOffset, op.bytes.byteLength),
-              );
+              void this.#docs.put(docKey(op.ns, op.id), encoded[i] as Buffer);
               break;
             case 'del':
               void this.#docs.remove(docKey(op.ns, op.id));
@@ -85,7 +89,7 @@ export class LmdbStore implements Store {
               void this.#catalog.remove(op.ns);
               break;
           }
-        }
+        });
       })
       .then(() => undefined);
   }

@@ -2,6 +2,8 @@ import type { CollectionMeta, Store, WriteOp } from './store.js';
 
 /** For tests: nothing touches the disk, and data lives exactly as long as the server. */
 export class MemoryStore implements Store {
+  readonly persistent = false;
+
   loadCatalog(): Array<{ ns: string; meta: CollectionMeta }> {
     return [];
   }

@@ -1,0 +1,98 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient, type Collection } from 'mongodb';
+import { startEmbeddedMongo } from '../src/index.js';
+
+// Measures insertOne and findOne-by-_id through the official driver, sequentially and 50-way
+// concurrently, once the collection holds 1 000 and 100 000 documents.
+
+const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 2000);
+const CONCURRENCY = 50;
+const SIZES = [1_000, 100_000];
+
+interface Doc {
+  _id: number;
+  name: string;
+  n: number;
+  tags: string[];
+}
+
+function makeDoc(id: number): Doc {
+  return { _id: id, name: `user-${id}`, n: id % 997, tags: ['a', 'b', String(id % 7)] };
+}
+
+async function measure(workers: number, op: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const deadline = performance.now() + DURATION_MS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < deadline) {
+        await op();
+        count += 1;
+      }
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+async function fill(coll: Collection<Doc>, from: number, to: number): Promise<void> {
+  for (let start = from; start < to; start += 5_000) {
+    const end = Math.min(to, start + 5_000);
+    await coll.insertMany(Array.from({ length: end - start }, (_, i) => makeDoc(start + i)));
+  }
+}
+
+function line(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+async function benchMode(
+  label: string,
+  options: { inMemory: true } | { dbPath: string },
+): Promise<void> {
+  const server = await startEmbeddedMongo({ ...options });
+  const client = await new MongoClient(server.uri, { maxPoolSize: CONCURRENCY }).connect();
+  try {
+    const coll = client.db('bench').collection<Doc>('docs');
+    let size = 0;
+    let nextId = 10_000_000;
+    for (const target of SIZES) {
+      await fill(coll, size, target);
+      size = target;
+      const insertSeq = await measure(1, () => coll.insertOne(makeDoc(nextId++)));
+      const insertPar = await measure(CONCURRENCY, () => coll.insertOne(makeDoc(nextId++)));
+      // Remove the extra documents so the find figures are taken at exactly `target` documents.
+      await coll.deleteMany({ _id: { $gte: 10_000_000 } });
+      const randomId = (): number => Math.floor(Math.random() * target);
+      const findSeq = await measure(1, () => coll.findOne({ _id: randomId() }));
+      const findPar = await measure(CONCURRENCY, () => coll.findOne({ _id: randomId() }));
+      line(
+        `| ${label} | ${target.toLocaleString('en-US')} | ${Math.round(insertSeq)} | ${Math.round(insertPar)} | ${Math.round(findSeq)} | ${Math.round(findPar)} |`,
+      );
+    }
+  } finally {
+    await client.close();
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  line(
+    `embedded-mongo benchmark: ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, ${DURATION_MS} ms per figure`,
+  );
+  line(
+    '| storage | documents | insertOne seq ops/s | insertOne x50 ops/s | findOne _id seq ops/s | findOne _id x50 ops/s |',
+  );
+  line('| --- | ---: | ---: | ---: | ---: | ---: |');
+  await benchMode('in-memory', { inMemory: true });
+  const dir = await mkdtemp(join(tmpdir(), 'embedded-mongo-bench-'));
+  try {
+    await benchMode('lmdb', { dbPath: dir });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
