@@ -1,0 +1,50 @@
+# syntax=docker/dockerfile:1
+#
+# One image per service, chosen by the build argument SERVICE:
+#   docker build --build-arg SERVICE=products -t node-services/products .
+# SERVICE is one of: products, books, orders, mini-store, tutorial.
+# The build stage does not depend on SERVICE, so the five images share it.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# Only the package manifests and the lock: the dependency layers below stay cached until one changes.
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir /manifests \
+ && cp package.json package-lock.json /manifests/ \
+ && find packages services tools -mindepth 2 -maxdepth 2 -name package.json -exec cp --parents {} /manifests/ \;
+
+# Compile every package (tsc -b tsconfig.build.json). Install scripts are skipped: the compiler
+# needs no native module.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY --from=manifests /manifests/ ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# The production dependencies of SERVICE alone: the workspaces are narrowed to the service and the
+# workspace packages it depends on, then installed without dev and optional packages.
+FROM ${NODE_IMAGE} AS deps
+ARG SERVICE
+WORKDIR /app
+COPY --from=manifests /manifests/ ./
+COPY tools/launcher/docker/keep-workspaces.mjs /tmp/keep-workspaces.mjs
+RUN node /tmp/keep-workspaces.mjs "${SERVICE}" \
+ && npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
+ && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ARG SERVICE
+ENV NODE_ENV=production
+WORKDIR /app
+# Files stay owned by root and the process runs as the image's unprivileged `node` user, so the
+# service cannot rewrite its own code.
+COPY --from=deps /app ./
+COPY --from=build /app/packages/common/dist packages/common/dist
+COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
+WORKDIR /app/services/${SERVICE}
+USER node
+# Exec form: node is PID 1 and receives SIGTERM itself, which the service answers with a graceful stop.
+CMD ["node", "dist/main.js"]
