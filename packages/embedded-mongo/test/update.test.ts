@@ -166,6 +166,13 @@ describe('update', () => {
     expect(await coll.findOne({ _id: 1 } as never)).toEqual({ _id: 1, s: [2] });
   });
 
+  it('when $pull is given a condition, then every element matching it is removed', async () => {
+    const coll = t.db.collection('pull');
+    await coll.insertOne({ _id: 1, items: [{ q: 1 }, { q: 5 }, { q: 7 }] } as never);
+    await coll.updateOne({ _id: 1 } as never, { $pull: { items: { q: { $gt: 2 } } } } as never);
+    expect(await coll.findOne({ _id: 1 } as never)).toEqual({ _id: 1, items: [{ q: 1 }] });
+  });
+
   it('when an update pipeline is used, then the stages compute the new fields', async () => {
     const coll = t.db.collection('pipeline');
     await coll.insertOne({ _id: 1, a: 2, b: 3 } as never);

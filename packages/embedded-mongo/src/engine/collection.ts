@@ -171,19 +171,24 @@ export class Collection {
   /**
    * Narrows a filter to the documents it can possibly match without scanning: equality or $in on
    * _id, or equality on every field of a unique index. Returns undefined when a scan is needed.
+   * `exact` says the filter has no other conditions, so the candidates need no further test.
    */
-  lookup(filter: Document): Document[] | undefined {
+  lookup(filter: Document): { docs: Document[]; exact: boolean } | undefined {
+    const keys = Object.keys(filter);
     const idCondition: unknown = filter['_id'];
     if (idCondition !== undefined) {
+      const exact = keys.length === 1;
       const eq = equalityValue(idCondition);
-      if (eq) return this.#byIds([eq.value]);
+      if (eq) return { docs: this.#byIds([eq.value]), exact };
       if (
         isPlainObject(idCondition) &&
         Object.keys(idCondition).length === 1 &&
         Array.isArray(idCondition['$in'])
       ) {
         const values = idCondition['$in'] as unknown[];
-        if (values.every((v) => equalityValue(v) !== undefined)) return this.#byIds(values);
+        if (values.every((v) => equalityValue(v) !== undefined)) {
+          return { docs: this.#byIds(values), exact };
+        }
       }
     }
     for (const index of this.#unique) {
@@ -197,7 +202,7 @@ export class Collection {
       if (values.length !== index.fields.length) continue;
       const owner = index.entries.get(values.map((v) => valueKey(v)).join('\u0000'));
       const doc = owner === undefined ? undefined : this.docs.get(owner);
-      return doc ? [doc] : [];
+      return { docs: doc ? [doc] : [], exact: keys.length === index.fields.length };
     }
     return undefined;
   }

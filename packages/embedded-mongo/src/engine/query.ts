@@ -26,9 +26,10 @@ function* filtered(source: Iterable<Document>, query: Query): Generator<Document
 /** Documents of the collection matching the filter, using the _id or a unique index when the filter allows. */
 export function matching(coll: Collection | undefined, filter: Document): Iterable<Document> {
   if (!coll) return [];
-  const query = compileFilter(filter);
-  const candidates = coll.lookup(filter) ?? coll.docs.values();
-  return filtered(candidates, query);
+  const found = coll.lookup(filter);
+  // An exact index hit needs no query at all, which keeps look-ups by _id cheap.
+  if (found?.exact) return found.docs;
+  return filtered(found?.docs ?? coll.docs.values(), compileFilter(filter));
 }
 
 function isEmpty(doc: Document | undefined): boolean {
@@ -43,18 +44,37 @@ function effectiveSort(sort: Document | undefined): Document | undefined {
   return isEmpty(out) ? undefined : out;
 }
 
+function* paged(
+  source: Iterable<Document>,
+  skip: number,
+  limit: number,
+  projector: (doc: Document) => Document,
+): Generator<Document> {
+  let skipped = 0;
+  let taken = 0;
+  for (const doc of source) {
+    if (skipped < skip) {
+      skipped += 1;
+      continue;
+    }
+    if (limit > 0 && taken >= limit) return;
+    taken += 1;
+    yield projector(doc);
+  }
+}
+
 /** A lazy iterator over find results; only a sort forces the matches to be materialised. */
 export function findIterator(coll: Collection | undefined, spec: FindSpec): Iterator<Document> {
-  const sort = effectiveSort(spec.sort);
   if (!coll) return [][Symbol.iterator]();
-  if (!sort && isEmpty(spec.projection) && !spec.skip && !spec.limit)
-    return matching(coll, spec.filter)[Symbol.iterator]();
-  const source = coll.lookup(spec.filter) ?? coll.docs.values();
-  let cursor = compileFilter(spec.filter).find<Document>(source);
-  if (sort) cursor = cursor.sort(sort);
+  const sort = effectiveSort(spec.sort);
+  const projector = makeProjector(spec.filter, spec.projection);
+  if (!sort) {
+    return paged(matching(coll, spec.filter), spec.skip ?? 0, spec.limit ?? 0, projector);
+  }
+  let cursor = compileFilter({}).find<Document>(matching(coll, spec.filter));
+  cursor = cursor.sort(sort);
   if (spec.skip) cursor = cursor.skip(spec.skip);
   if (spec.limit) cursor = cursor.limit(spec.limit);
-  const projector = makeProjector(spec.filter, spec.projection);
   return {
     next: (): IteratorResult<Document> =>
       cursor.hasNext()

@@ -1,5 +1,6 @@
 import { BSON, type Document } from 'bson';
-import { Aggregator, update as applyOperators } from 'mingo';
+import { Aggregator } from 'mingo';
+import { update as applyOperators } from 'mingo/updater';
 import { setValue } from 'mingo/util';
 import {
   carryTypes,
@@ -35,6 +36,18 @@ const UPDATE_OPERATORS = new Set([
 ]);
 
 export type UpdateSpec = Document | Document[];
+
+// The updater registers the query operators it needs itself; passing no operator context spares
+// it copying every operator table on each call.
+const UPDATE_QUERY_OPTIONS = { idKey: '_id', useStrictMode: true, scriptEnabled: false };
+
+/** The filter is only needed to resolve the positional `$` operator. */
+function positional(modifier: Document): boolean {
+  return Object.values(modifier).some(
+    (fields) =>
+      isPlainObject(fields) && Object.keys(fields).some((path) => /(^|\.)\$(\.|$)/.test(path)),
+  );
+}
 
 export interface UpdateResult {
   doc: Document;
@@ -149,10 +162,16 @@ export function applyUpdate(
   const changed =
     Object.keys(modifier).length === 0
       ? []
-      : applyOperators(next, modifier, opts.arrayFilters, opts.filter, {
-          cloneMode: 'deep',
-          queryOptions: QUERY_OPTIONS,
-        });
+      : applyOperators(
+          next,
+          modifier,
+          opts.arrayFilters,
+          positional(modifier) ? opts.filter : undefined,
+          {
+            cloneMode: 'deep',
+            queryOptions: UPDATE_QUERY_OPTIONS,
+          },
+        );
   noteAssignedTypes(next, modifier, renamed);
   if (!opts.insert) assertIdUnchanged(doc, next);
   return { doc: opts.insert ? withIdFirst(next) : next, modified: changed.length > 0 };
