@@ -2,10 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, type Collection } from 'mongodb';
-import { startEmbeddedMongo } from '../src/index.js';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 
 // Measures insertOne and findOne-by-_id through the official driver, sequentially and 50-way
-// concurrently, once the collection holds 1 000 and 100 000 documents.
+// concurrently, once the collection holds 1 000 and 100 000 documents. The server runs as the CLI
+// in its own process, as it does for `npm start`, so client and server do not share a thread.
 
 const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 1000);
 const ROUNDS = 3;
@@ -61,11 +64,34 @@ function line(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
-async function benchMode(
-  label: string,
-  options: { inMemory: true } | { dbPath: string },
-): Promise<void> {
-  const server = await startEmbeddedMongo({ ...options });
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+async function startServer(args: string[]): Promise<{ uri: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  const uri = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+      const match = /mongodb:\/\/\S+/.exec(output);
+      if (match) resolve(match[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with code ${String(code)}`)));
+  });
+  return {
+    uri,
+    async stop(): Promise<void> {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function benchMode(label: string, args: string[]): Promise<void> {
+  const server = await startServer(args);
   const client = await new MongoClient(server.uri, { maxPoolSize: CONCURRENCY }).connect();
   try {
     const coll = client.db('bench').collection<Doc>('docs');
@@ -106,10 +132,10 @@ async function main(): Promise<void> {
     '| storage | documents | insertOne seq ops/s | insertOne x50 ops/s | findOne _id seq ops/s | findOne _id x50 ops/s |',
   );
   line('| --- | ---: | ---: | ---: | ---: | ---: |');
-  await benchMode('in-memory', { inMemory: true });
+  await benchMode('in-memory', ['--in-memory']);
   const dir = await mkdtemp(join(tmpdir(), 'embedded-mongo-bench-'));
   try {
-    await benchMode('lmdb', { dbPath: dir });
+    await benchMode('lmdb', ['--dbpath', dir]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

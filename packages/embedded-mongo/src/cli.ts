@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     const code = errorCode(err);
     if (code === 'EADDRINUSE') fail(`port ${port} is already in use`);
     if (code === 'EACCES') fail(`permission denied to listen on ${host}:${port}`);
+    if (code === 'EDBPATHINUSE') fail(err instanceof Error ? err.message : String(err));
     fail(err instanceof Error ? err.message : String(err));
   }
   const storage = inMemory ? 'in memory' : `data in ${values.dbpath ?? DEFAULT_DB_PATH}`;

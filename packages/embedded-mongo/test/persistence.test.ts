@@ -61,6 +61,21 @@ describe('persistence', () => {
     }
   });
 
+  it('when a second server is started on a dbPath in use, then it is refused and the first keeps working', async () => {
+    const dbPath = await tempDir();
+    const first = await startEmbeddedMongo({ dbPath });
+    try {
+      await expect(startEmbeddedMongo({ dbPath })).rejects.toThrow(/in use/);
+      const client = await new MongoClient(first.uri).connect();
+      expect((await client.db('x').command({ ping: 1 }))['ok']).toBe(1);
+      await client.close();
+    } finally {
+      await first.stop();
+    }
+    const again = await startEmbeddedMongo({ dbPath });
+    await again.stop();
+  });
+
   it('when the CLI is killed with SIGKILL after acknowledged writes, then a restart finds every acknowledged write', async () => {
     const dbPath = await tempDir();
     const first = await startCli(['--port', '0', '--dbpath', dbPath]);

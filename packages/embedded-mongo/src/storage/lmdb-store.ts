@@ -4,6 +4,7 @@ import { BSON } from 'bson';
 import { serializeDocument } from '../bson.js';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { IndexSpec } from '../engine/index-spec.js';
+import { lockDirectory } from './dir-lock.js';
 import type { CollectionMeta, Store, WriteOp } from './store.js';
 
 // LMDB rejects keys above ~1978 bytes; long _id keys are replaced by a digest of themselves.
@@ -21,10 +22,17 @@ export class LmdbStore implements Store {
   readonly #root: RootDatabase;
   readonly #docs: Database<Buffer, string>;
   readonly #catalog: Database<Buffer, string>;
+  readonly #unlock: () => void;
 
   constructor(path: string) {
     mkdirSync(path, { recursive: true });
-    this.#root = open({ path, maxDbs: 4 });
+    this.#unlock = lockDirectory(path);
+    try {
+      this.#root = open({ path, maxDbs: 4 });
+    } catch (err) {
+      this.#unlock();
+      throw err;
+    }
     this.#docs = this.#root.openDB<Buffer, string>({ name: 'docs', encoding: 'binary' });
     this.#catalog = this.#root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
   }
@@ -95,7 +103,11 @@ export class LmdbStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.#root.flushed;
-    await this.#root.close();
+    try {
+      await this.#root.flushed;
+      await this.#root.close();
+    } finally {
+      this.#unlock();
+    }
   }
 }
