@@ -32,7 +32,6 @@ export class WireServer {
   readonly #sockets = new Set<Socket>();
   readonly #inflight = new Set<Promise<void>>();
   readonly #events: ServerEvents;
-  readonly #startedAt = new Date();
   #nextConnectionId = 1;
   #nextRequestId = 1;
 
@@ -68,7 +67,6 @@ export class WireServer {
       engine: this.#engine,
       cursors: this.#cursors,
       connectionId: this.#nextConnectionId++,
-      startedAt: this.#startedAt,
     };
     const framer = new MessageFramer();
     const queue: Buffer[] = [];

@@ -8,7 +8,6 @@ export interface CommandContext {
   engine: Engine;
   cursors: CursorManager;
   connectionId: number;
-  startedAt: Date;
 }
 
 export type CommandHandler = (cmd: Document, db: string, ctx: CommandContext) => Document;
