@@ -93,6 +93,34 @@ describe('indexes', () => {
     expect(await coll.countDocuments()).toBe(2);
   });
 
+  it('when a unique index has a partial filter, then only documents matching it must be unique', async () => {
+    const coll = t.db.collection('partial');
+    await coll.createIndex(
+      { email: 1 },
+      { unique: true, partialFilterExpression: { active: true } },
+    );
+    await coll.insertMany([
+      { email: 'a', active: false },
+      { email: 'a', active: false },
+      { email: 'a', active: true },
+    ]);
+    const err: unknown = await coll
+      .insertOne({ email: 'a', active: true })
+      .catch((e: unknown) => e);
+    expect((err as MongoServerError).code).toBe(11000);
+    expect(await coll.countDocuments({ email: 'a' })).toBe(3);
+  });
+
+  it('when a unique index is on an array field, then each element counts as a key', async () => {
+    const coll = t.db.collection('multikey');
+    await coll.createIndex({ tags: 1 }, { unique: true });
+    await coll.insertOne({ tags: ['x', 'y'] });
+    const err: unknown = await coll.insertOne({ tags: ['z', 'y'] }).catch((e: unknown) => e);
+    expect((err as MongoServerError).code).toBe(11000);
+    await coll.insertOne({ tags: ['z'] });
+    expect(await coll.countDocuments()).toBe(2);
+  });
+
   it('when a unique index is built over existing duplicates, then creation fails with 11000', async () => {
     const coll = t.db.collection('late');
     await coll.insertMany([{ k: 1 }, { k: 1 }]);
