@@ -47,6 +47,49 @@ describe('databases and collections', () => {
     expect(await coll.countDocuments()).toBe(0);
   });
 
+  it('when a collection is renamed, then its documents and indexes move to the new name', async () => {
+    const coll = t.db.collection('before');
+    await coll.createIndex({ k: 1 }, { unique: true });
+    await coll.insertMany([{ k: 1 }, { k: 2 }]);
+    const renamed = await coll.rename('after');
+    expect(await renamed.countDocuments()).toBe(2);
+    expect((await renamed.listIndexes().toArray()).map((i) => i['name'])).toEqual(['_id_', 'k_1']);
+    expect(await t.db.listCollections({ name: 'before' }).toArray()).toEqual([]);
+    const err: unknown = await renamed.insertOne({ k: 1 }).catch((e: unknown) => e);
+    expect((err as MongoServerError).code).toBe(11000);
+  });
+
+  it('when renaming onto an existing collection, then it fails with NamespaceExists unless dropTarget is set', async () => {
+    await t.db.collection('src').insertOne({ from: 'src' });
+    await t.db.collection('dst').insertOne({ from: 'dst' });
+    const err: unknown = await t.db
+      .collection('src')
+      .rename('dst')
+      .catch((e: unknown) => e);
+    expect((err as MongoServerError).code).toBe(48);
+    await t.db.collection('src').rename('dst', { dropTarget: true });
+    expect(
+      await t.db
+        .collection('dst')
+        .find({}, { projection: { _id: 0 } })
+        .toArray(),
+    ).toEqual([{ from: 'src' }]);
+  });
+
+  it('when dbStats is asked, then it counts collections and documents', async () => {
+    const other = t.client.db(`${t.dbName}_stats`);
+    try {
+      await other.collection('a').insertMany([{ x: 1 }, { x: 2 }]);
+      await other.collection('b').insertOne({ x: 3 });
+      const stats = await other.stats();
+      expect(stats['collections']).toBe(2);
+      expect(stats['objects']).toBe(3);
+      expect(stats['ok']).toBe(1);
+    } finally {
+      await other.dropDatabase();
+    }
+  });
+
   it('when the database is listed, then listDatabases includes it', async () => {
     await t.db.collection('present').insertOne({ a: 1 });
     const result = await t.client.db('admin').admin().listDatabases();

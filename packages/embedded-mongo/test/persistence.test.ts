@@ -20,7 +20,7 @@ describe('persistence', () => {
     await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  it('when the server is stopped and started again on the same dbPath, then data and unique indexes are still there', async () => {
+  it('when the server is stopped and started again on the same dbPath, then data, unique indexes, drops and renames are all as they were', async () => {
     const dbPath = await tempDir();
     const first = await startEmbeddedMongo({ dbPath });
     const client = await new MongoClient(first.uri).connect();
@@ -33,6 +33,11 @@ describe('persistence', () => {
     await coll.deleteOne({ _id: 4 } as never);
     await client.db('app').collection('dropped').insertOne({ a: 1 });
     await client.db('app').collection('dropped').drop();
+    await client
+      .db('app')
+      .collection('temporary')
+      .insertOne({ _id: 'moved' } as never);
+    await client.db('app').collection('temporary').rename('kept');
     await client.close();
     await first.stop();
 
@@ -54,7 +59,8 @@ describe('persistence', () => {
       const err: unknown = await users.insertOne({ email: 'u5@x' }).catch((e: unknown) => e);
       expect((err as MongoServerError).code).toBe(11000);
       const names = (await again.db('app').listCollections().toArray()).map((c) => c.name);
-      expect(names).toEqual(['users']);
+      expect(names.sort()).toEqual(['kept', 'users']);
+      expect(await again.db('app').collection('kept').findOne({})).toEqual({ _id: 'moved' });
     } finally {
       await again.close();
       await second.stop();

@@ -115,6 +115,7 @@ export const listCollections: CommandHandler = (cmd, db, ctx) => {
 };
 
 const UNSUPPORTED_CREATE_OPTIONS = [
+  'validator',
   'capped',
   'timeseries',
   'viewOn',
@@ -151,6 +152,69 @@ export const drop: CommandHandler = (cmd, db, ctx) => {
   const nIndexesWas = coll?.indexes.length;
   ctx.engine.dropCollection(db, name);
   return nIndexesWas === undefined ? { ok: 1 } : { nIndexesWas, ns: `${db}.${name}`, ok: 1 };
+};
+
+function splitNamespace(value: unknown, field: string): { db: string; name: string } {
+  const dot = typeof value === 'string' ? value.indexOf('.') : -1;
+  if (typeof value !== 'string' || dot <= 0 || dot === value.length - 1) {
+    throw new MongoCommandError(
+      'InvalidNamespace',
+      `Invalid namespace specified for '${field}': ${String(value)}`,
+    );
+  }
+  return { db: value.slice(0, dot), name: value.slice(dot + 1) };
+}
+
+export const renameCollection: CommandHandler = (cmd, db, ctx) => {
+  if (db !== 'admin') {
+    throw new MongoCommandError(
+      'Unauthorized',
+      'renameCollection may only be run against the admin database.',
+    );
+  }
+  const from = splitNamespace(cmd['renameCollection'], 'renameCollection');
+  const to = splitNamespace(cmd['to'], 'to');
+  const source = ctx.engine.collection(from.db, from.name);
+  if (!source) throw new MongoCommandError('NamespaceNotFound', 'Source collection does not exist');
+  if (from.db === to.db && from.name === to.name) {
+    throw new MongoCommandError('IllegalOperation', "Can't rename a collection to itself");
+  }
+  if (ctx.engine.collection(to.db, to.name)) {
+    if (cmd['dropTarget'] !== true)
+      throw new MongoCommandError('NamespaceExists', 'target namespace exists');
+    ctx.engine.dropCollection(to.db, to.name);
+  }
+  ctx.engine.renameCollection(source, to.db, to.name);
+  return { ok: 1 };
+};
+
+export const dbStats: CommandHandler = (cmd, db, ctx) => {
+  const scale = typeof cmd['scale'] === 'number' && cmd['scale'] > 0 ? cmd['scale'] : 1;
+  let objects = 0;
+  let dataSize = 0;
+  let indexes = 0;
+  const colls = ctx.engine.collections(db);
+  for (const coll of colls) {
+    indexes += coll.indexes.length;
+    for (const doc of coll.docs.values()) {
+      objects += 1;
+      dataSize += BSON.calculateObjectSize(doc);
+    }
+  }
+  return {
+    db,
+    collections: colls.length,
+    views: 0,
+    objects,
+    avgObjSize: objects === 0 ? 0 : dataSize / objects,
+    dataSize: dataSize / scale,
+    storageSize: dataSize / scale,
+    indexes,
+    indexSize: 0,
+    totalSize: dataSize / scale,
+    scaleFactor: scale,
+    ok: 1,
+  };
 };
 
 export const dropDatabase: CommandHandler = (_cmd, db, ctx) => {

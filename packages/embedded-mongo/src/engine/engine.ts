@@ -90,6 +90,18 @@ export class Engine {
     return true;
   }
 
+  /** Moves a collection with its documents and indexes to a new namespace (the target must not exist). */
+  renameCollection(from: Collection, db: string, name: string): Collection {
+    validateDbName(db);
+    validateCollectionName(name);
+    const target = this.#attach(db, name, from.options);
+    for (const spec of from.indexes) if (spec.name !== '_id_') target.restoreIndex(spec);
+    target.persistMeta();
+    for (const doc of from.docs.values()) target.insert(doc);
+    this.dropCollection(from.db, from.name);
+    return target;
+  }
+
   dropDatabase(db: string): void {
     for (const coll of this.collections(db)) this.dropCollection(db, coll.name);
     this.#dbs.delete(db);
