@@ -1,4 +1,4 @@
-import { Long, MongoServerError } from 'mongodb';
+import { Long, MongoServerError, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
 
@@ -48,6 +48,60 @@ describe('find, getMore and killCursors', () => {
   it('when sorting, skipping and limiting, then the page is in order', async () => {
     const docs = await items().find({ group: 'odd' }).sort({ n: -1 }).skip(2).limit(3).toArray();
     expect(docs.map((d) => d.n)).toEqual([245, 243, 241]);
+  });
+
+  it('when sorting a field holding different BSON types, then they come in MongoDB type order', async () => {
+    const coll = t.db.collection('mixed');
+    const oid = new ObjectId();
+    const when = new Date('2020-01-01T00:00:00Z');
+    await coll.insertMany([
+      { _id: 'date', v: when },
+      { _id: 'bool', v: true },
+      { _id: 'oid', v: oid },
+      { _id: 'obj', v: { a: 1 } },
+      { _id: 'str', v: 'text' },
+      { _id: 'num', v: 5 },
+      { _id: 'null', v: null },
+      { _id: 'missing' },
+    ] as never[]);
+    const ascending = await coll.find({}).sort({ v: 1, _id: 1 }).toArray();
+    expect(ascending.map((d) => d._id)).toEqual([
+      'missing',
+      'null',
+      'num',
+      'str',
+      'obj',
+      'oid',
+      'bool',
+      'date',
+    ]);
+  });
+
+  it('when sorting by an array field, then ascending uses the smallest and descending the largest element', async () => {
+    const coll = t.db.collection('arrays');
+    await coll.insertMany([
+      { _id: 'a', v: [5, 1] },
+      { _id: 'b', v: [3] },
+      { _id: 'c', v: [2, 9] },
+    ] as never[]);
+    expect((await coll.find({}).sort({ v: 1 }).toArray()).map((d) => d._id)).toEqual([
+      'a',
+      'c',
+      'b',
+    ]);
+    expect((await coll.find({}).sort({ v: -1 }).toArray()).map((d) => d._id)).toEqual([
+      'c',
+      'a',
+      'b',
+    ]);
+  });
+
+  it('when sorting on two keys, then the second breaks ties of the first', async () => {
+    const docs = await items()
+      .find({ n: { $lt: 6 } })
+      .sort({ group: 1, n: -1 })
+      .toArray();
+    expect(docs.map((d) => d.n)).toEqual([4, 2, 0, 5, 3, 1]);
   });
 
   it('when projecting with inclusion, then only the chosen fields and _id are returned', async () => {

@@ -3,6 +3,7 @@ import { Aggregator, Query } from 'mingo';
 import type { Options } from 'mingo/types';
 import { carryTypes, isPlainObject } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
+import { sortDocuments } from './sort.js';
 import type { Collection } from './collection.js';
 import type { Engine } from './engine.js';
 import { QUERY_OPTIONS } from './mingo-options.js';
@@ -71,16 +72,8 @@ export function findIterator(coll: Collection | undefined, spec: FindSpec): Iter
   if (!sort) {
     return paged(matching(coll, spec.filter), spec.skip ?? 0, spec.limit ?? 0, projector);
   }
-  let cursor = compileFilter({}).find<Document>(matching(coll, spec.filter));
-  cursor = cursor.sort(sort);
-  if (spec.skip) cursor = cursor.skip(spec.skip);
-  if (spec.limit) cursor = cursor.limit(spec.limit);
-  return {
-    next: (): IteratorResult<Document> =>
-      cursor.hasNext()
-        ? { done: false, value: projector(cursor.next()) }
-        : { done: true, value: undefined },
-  };
+  const sorted = sortDocuments(matching(coll, spec.filter), sort);
+  return paged(sorted, spec.skip ?? 0, spec.limit ?? 0, projector);
 }
 
 /** Builds the find-style projection for one query; the filter is needed for positional (`a.$`) projections. */
