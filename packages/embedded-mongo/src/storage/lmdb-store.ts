@@ -69,8 +69,8 @@ export class LmdbStore implements Store {
       const bytes = serializeDocument(op.doc);
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     });
-    // The commit promise resolves after LMDB has flushed the transaction, so replying afterwards
-    // means an acknowledged write survives the process being killed.
+    // The promise resolves once the transaction is committed to the memory-mapped file; replying
+    // only then means an acknowledged write survives the process being killed.
     return this.#root
       .transaction(() => {
         ops.forEach((op, i) => {
