@@ -1,7 +1,13 @@
-import express, { type Express } from 'express';
-import helmet from 'helmet';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import type { Logger } from 'pino';
-import { requestLogger } from './request-logger.js';
+import { startRequestLog } from './request-logger.js';
+import { applySecurityHeaders, helmetDefaultHeaders } from './security-headers.js';
 
 export const DEFAULT_BODY_LIMIT = '100kb';
 
@@ -15,10 +21,39 @@ export interface HttpAppOptions {
   urlencoded?: boolean;
 }
 
+/** What body-parser calls a request with a body: a Transfer-Encoding or a Content-Length. */
+function hasBody(req: Request): boolean {
+  return (
+    req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined
+  );
+}
+
+/** Runs the parsers one after another, stopping at the first error, as separate app.use calls would. */
+function runParsers(
+  parsers: readonly RequestHandler[],
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): void {
+  let index = 0;
+  const step = (error?: unknown): void => {
+    const parser = parsers[index];
+    index += 1;
+    if (error !== undefined || parser === undefined) next(error);
+    else void parser(req, res, step);
+  };
+  step();
+}
+
 /**
  * The Express app every service starts from: no `x-powered-by`, security headers, one log line per
  * request, and body parsing with a size limit. Routes, the 404 and the error handler are the
  * service's own and are added after this.
+ *
+ * All of that runs as ONE middleware, in that order (log, helmet's headers, parsers): each extra
+ * layer costs a pass through the router for every request, and helmet's default headers are
+ * constants worked out once. A request without a body skips the parsers, as body-parser itself
+ * would, after marking `req.body` as undefined the way body-parser does.
  */
 export function createHttpApp({
   logger,
@@ -28,9 +63,23 @@ export function createHttpApp({
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestLogger(logger));
-  app.use(helmet());
-  if (json) app.use(express.json({ limit: bodyLimit }));
-  if (urlencoded) app.use(express.urlencoded({ extended: false, limit: bodyLimit }));
+  const startLog = startRequestLog(logger);
+  const securityHeaders = helmetDefaultHeaders();
+  const parsers: RequestHandler[] = [];
+  if (json) parsers.push(express.json({ limit: bodyLimit }));
+  if (urlencoded) parsers.push(express.urlencoded({ extended: false, limit: bodyLimit }));
+
+  app.use(function prepareRequest(req, res, next) {
+    startLog(req, res);
+    applySecurityHeaders(res, securityHeaders);
+    if (parsers.length === 0) {
+      next();
+    } else if (!hasBody(req)) {
+      if (!Reflect.has(req, 'body')) req.body = undefined;
+      next();
+    } else {
+      runParsers(parsers, req, res, next);
+    }
+  });
   return app;
 }

@@ -1,0 +1,118 @@
+import express from 'express';
+import helmet from 'helmet';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createHttpApp, silentLogger } from '@repo/common';
+import { capturingLogger } from './support.js';
+
+/** Headers a bare Express answer carries anyway, which say nothing about security headers. */
+const TRANSPORT_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-type',
+  'etag',
+  'x-powered-by',
+]);
+
+function securityHeadersOf(headers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !TRANSPORT_HEADERS.has(name)),
+  );
+}
+
+describe('createHttpApp', () => {
+  it('when a response is sent, then it carries exactly the headers helmet() sets by default', async () => {
+    const reference = express();
+    reference.use(helmet());
+    reference.get('/ping', (_req, res) => {
+      res.json({ ok: true });
+    });
+    const app = createHttpApp({ logger: silentLogger() });
+    app.get('/ping', (_req, res) => {
+      res.json({ ok: true });
+    });
+
+    const expected = await request(reference).get('/ping');
+    const actual = await request(app).get('/ping');
+
+    expect(Object.keys(securityHeadersOf(expected.headers)).length).toBeGreaterThan(5);
+    expect(securityHeadersOf(actual.headers)).toEqual(securityHeadersOf(expected.headers));
+    expect(actual.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('when a GET has no body, then routes see req.body as undefined', async () => {
+    const app = createHttpApp({ logger: silentLogger() });
+    app.get('/body', (req, res) => {
+      res.json({ hasBodyKey: 'body' in req, isUndefined: req.body === undefined });
+    });
+    const response = await request(app).get('/body');
+    expect(response.body).toEqual({ hasBodyKey: true, isUndefined: true });
+  });
+
+  it('when JSON and form parsing are both on, then each body type is parsed', async () => {
+    const app = createHttpApp({ logger: silentLogger(), urlencoded: true });
+    app.post('/echo', (req, res) => {
+      res.json({ received: req.body as unknown });
+    });
+    const json = await request(app).post('/echo').send({ a: 1 });
+    const form = await request(app).post('/echo').type('form').send('city=Lyon&zip=69001');
+    expect(json.body).toEqual({ received: { a: 1 } });
+    expect(form.body).toEqual({ received: { city: 'Lyon', zip: '69001' } });
+  });
+
+  it('when a body is over the limit, then the parser error reaches the error handler as 413', async () => {
+    const app = createHttpApp({ logger: silentLogger(), bodyLimit: '1kb' });
+    app.post('/echo', (_req, res) => {
+      res.json({ reached: true });
+    });
+    app.use(
+      (
+        error: { status?: number },
+        _req: express.Request,
+        res: express.Response,
+        _next: express.NextFunction,
+      ) => {
+        res.status(error.status ?? 500).json({ status: error.status });
+      },
+    );
+    const response = await request(app)
+      .post('/echo')
+      .send({ text: 'x'.repeat(2_000) });
+    expect(response.status).toBe(413);
+  });
+
+  it('when JSON parsing is off, then a JSON body is left unread', async () => {
+    const app = createHttpApp({ logger: silentLogger(), json: false });
+    app.post('/echo', (req, res) => {
+      res.json({ isUndefined: req.body === undefined });
+    });
+    const response = await request(app).post('/echo').send({ a: 1 });
+    expect(response.body).toEqual({ isUndefined: true });
+  });
+
+  it('when several requests finish, then each gets its own log line with its own status and a duration', async () => {
+    const { logger, lines } = capturingLogger();
+    const app = createHttpApp({ logger });
+    app.get('/status/:code', (req, res) => {
+      res.sendStatus(Number(req.params.code));
+    });
+    await Promise.all([request(app).get('/status/200'), request(app).get('/status/418')]);
+    const logged = lines().filter((line) => line.msg === 'request completed');
+    expect(logged.map((line) => line.status).sort()).toEqual([200, 418]);
+    expect(logged.map((line) => line.url).sort()).toEqual(['/status/200', '/status/418']);
+    for (const line of logged) expect(typeof line.ms).toBe('number');
+  });
+
+  it('when the level is above info, then no request line is written', async () => {
+    const { logger, lines } = capturingLogger();
+    logger.level = 'warn';
+    const app = createHttpApp({ logger });
+    app.get('/quiet', (_req, res) => {
+      res.sendStatus(204);
+    });
+    await request(app).get('/quiet');
+    expect(lines()).toEqual([]);
+  });
+});
