@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { BSON, Long, type Document } from 'bson';
 import { MAX_BSON_OBJECT_SIZE } from '../wire/protocol.js';
 
@@ -50,7 +51,6 @@ function takeBatch(cursor: OpenCursor, size: number): Batch {
 
 export class CursorManager {
   readonly #cursors = new Map<bigint, OpenCursor>();
-  #next = BigInt(Math.floor(Math.random() * 2 ** 40)) + 1n;
 
   /**
    * Runs the first batch; returns the cursor reply document for `firstBatch`. The cursor is kept
@@ -68,11 +68,19 @@ export class CursorManager {
     const batch = takeBatch(cursor, Math.min(size, limit));
     let id = 0n;
     if (!batch.exhausted && !opts.singleBatch) {
-      id = this.#next++;
+      id = this.#newId();
       cursor.id = id;
       this.#cursors.set(id, cursor);
     }
     return { cursor: { firstBatch: batch.docs, id: Long.fromBigInt(id), ns }, ok: 1 };
+  }
+
+  /** Random positive 63-bit ids, like MongoDB's, so clients never see small guessable numbers. */
+  #newId(): bigint {
+    for (;;) {
+      const id = randomBytes(8).readBigUInt64LE() & 0x7fff_ffff_ffff_ffffn;
+      if (id !== 0n && !this.#cursors.has(id)) return id;
+    }
   }
 
   get(id: bigint): OpenCursor | undefined {
