@@ -14,6 +14,10 @@ import { BENCH_DIST } from './services.js';
 import type { BaselineKind } from './baselines/index.js';
 import { join } from 'node:path';
 
+function profileArgs(dir: string | undefined): string[] {
+  return dir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+}
+
 /** What every section gets: the options, the database, a scratch directory and process tracking. */
 export class BenchContext {
   private readonly running = new Set<BenchProcess>();
@@ -40,11 +44,13 @@ export class BenchContext {
   async startService(
     service: ServiceInfo,
     dbName: string,
+    profileDir?: string,
   ): Promise<{ proc: BenchProcess; readyMs: number }> {
     const port = await freePort();
     const proc = spawnNode({
       name: `${service.name}-${port}`,
       script: service.entry,
+      nodeArgs: profileArgs(profileDir),
       env: serviceEnv(service, port, { uri: this.mongoUri, dbName }),
       port,
       logDir: this.scratchDir,
@@ -58,6 +64,7 @@ export class BenchContext {
     kind: BaselineKind,
     dbName: string,
     fixture?: unknown,
+    profileDir?: string,
   ): Promise<BenchProcess> {
     const port = await freePort();
     const env: Record<string, string> = {
@@ -70,6 +77,7 @@ export class BenchContext {
     const proc = spawnNode({
       name: `baseline-${kind}-${port}`,
       script: join(BENCH_DIST, 'baseline.js'),
+      nodeArgs: profileArgs(profileDir),
       args: [kind],
       env,
       port,

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, freemem, totalmem, tmpdir } from 'node:os';
+import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient } from 'mongodb';
@@ -12,6 +12,7 @@ import {
   httpNotes,
   httpTable,
   memoryTable,
+  profileNotes,
   startupTable,
   targetsTable,
 } from './report.js';
@@ -59,7 +60,16 @@ async function startDatabase(
   throw new Error('the embedded server did not accept connections within 10 s');
 }
 
-function machine(): Record<string, unknown> {
+interface MachineInfo {
+  cpus: number;
+  cpuModel: string;
+  memory: string;
+  freeMemoryAtStart: string;
+  node: string;
+  platform: string;
+}
+
+function machine(): MachineInfo {
   const cpuList = cpus();
   return {
     cpus: cpuList.length,
@@ -79,6 +89,7 @@ async function main(): Promise<void> {
   }
   const options = parsed;
   const startedAt = new Date();
+  const loadAtStart = loadavg()[0] ?? Number.NaN;
   const scratchDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const database = await startDatabase(options, scratchDir);
   const ctx = new BenchContext(options, database.uri, database.client, scratchDir);
@@ -110,17 +121,24 @@ async function main(): Promise<void> {
     await stopEverything();
   }
 
-  const info = machine();
+  const info = { ...machine(), loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg()[0] };
   const targets = checkTargets({ http, memory, embedded, startup });
   out();
   out(
-    `Benchmarks, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${String(info.cpus)} × ${String(info.cpuModel)}, ${String(info.memory)}, Node ${process.version}; ` +
+    `Benchmarks, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${info.cpus} × ${info.cpuModel}, ${info.memory}, Node ${process.version}; ` +
       `${options.quick ? 'quick run' : 'full run'}: ${options.rounds} interleaved rounds × ${options.durationSec} s, ${options.connections} connections, embedded server ${options.inMemory ? 'in memory' : 'on LMDB files'}.`,
+  );
+  out(
+    `1-minute load average: ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? Number.NaN).toFixed(1)} at end (other work on the machine skews every figure).`,
   );
   if (http) {
     out();
     out(httpTable(http));
     for (const note of httpNotes(http)) out(`- ${note}`);
+    if (options.profile) {
+      out();
+      out(profileNotes(http));
+    }
   }
   if (memory) {
     out();

@@ -23,6 +23,8 @@ export interface BenchOptions {
   startups: number;
   /** Run the embedded server in memory instead of on LMDB files in a temporary directory. */
   inMemory: boolean;
+  /** Start services and baselines under `node --cpu-prof` and report their top self-time frames. */
+  profile: boolean;
 }
 
 export class UsageError extends Error {}
@@ -58,6 +60,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --connections=N       autocannon connections (default 50)
   --large=N             documents for the memory and embedded sections (default 100000)
   --in-memory           embedded server in memory instead of LMDB files in a temp directory
+  --profile             run services and baselines under node --cpu-prof (slower; figures not
+                        comparable to a normal run) and print their top self-time functions
   --help                this text`;
 
 function positiveNumber(name: string, text: string): number {
@@ -75,6 +79,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
     sections: [...SECTIONS],
     routeFilter: [],
     inMemory: false,
+    profile: false,
     ...(quick ? QUICK : FULL),
   };
   for (const arg of argv) {
@@ -87,6 +92,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
         return 'help';
       case '--in-memory':
         options.inMemory = true;
+        break;
+      case '--profile':
+        options.profile = true;
         break;
       case '--only': {
         const wanted = value.split(',').filter(Boolean);

@@ -24,6 +24,8 @@ export interface SpawnOptions {
   name: string;
   script: string;
   args?: string[];
+  /** Options for node itself, before the script (for example --cpu-prof). */
+  nodeArgs?: string[];
   env: Record<string, string>;
   port: number;
   /** Directory for the stdout file (request logs go there, as they would to a file in production). */
@@ -50,10 +52,14 @@ export function spawnNode(options: SpawnOptions): BenchProcess {
   const logPath = join(options.logDir, `${options.name.replace(/[^\w.-]+/g, '_')}.log`);
   const out = openSync(logPath, 'w');
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
-    stdio: ['ignore', out, 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])],
+    {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
+      stdio: ['ignore', out, 'pipe'],
+    },
+  );
   closeSync(out);
   let stderr = '';
   child.stderr?.setEncoding('utf8');
@@ -99,6 +105,23 @@ export function peakRss(pid: number): number | undefined {
 export function currentRss(pid: number): number | undefined {
   const kib = procStatusKiB(pid, 'VmRSS');
   return kib === undefined ? undefined : kib * 1024;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU time (user + system, all threads) the process has used so far, in milliseconds. */
+export function cpuTimeMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may itself hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return Number.isFinite(utime + stime) ? ((utime + stime) * 1000) / USER_HZ : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Resets VmHWM to the current RSS (Linux: write 5 to clear_refs). False when not permitted. */

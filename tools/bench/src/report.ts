@@ -55,6 +55,14 @@ export function httpTable(results: readonly (RouteResult | RouteSkip)[]): string
         'skipped' in r ? '' : `${formatNumber(r.service.p99)} / ${formatNumber(r.baseline.p99)}`,
     },
     {
+      header: 'CPU µs/req svc/base',
+      align: 'right',
+      cell: (r) =>
+        'skipped' in r
+          ? ''
+          : `${formatNumber(r.service.cpuUsPerReq)} / ${formatNumber(r.baseline.cpuUsPerReq)}`,
+    },
+    {
       header: 'peak RSS svc',
       align: 'right',
       cell: (r) => ('skipped' in r ? '' : formatMiB(r.service.peakRssBytes)),
@@ -225,4 +233,22 @@ export function targetsTable(checks: readonly TargetCheck[]): string {
     ],
     checks,
   );
+}
+
+/** With --profile: the busiest functions of the service and of its baseline, per route. */
+export function profileNotes(results: readonly (RouteResult | RouteSkip)[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    if ('skipped' in r || r.profile === undefined) continue;
+    lines.push(`${r.label}: top self time`);
+    for (const [side, frames] of [
+      ['service', r.profile.service],
+      ['baseline', r.profile.baseline],
+    ] as const) {
+      lines.push(`  ${side}:`);
+      for (const frame of frames)
+        lines.push(`    ${(frame.share * 100).toFixed(1).padStart(5)}%  ${frame.frame}`);
+    }
+  }
+  return lines.join('\n');
 }

@@ -1,13 +1,22 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BenchContext } from '../context.js';
 import { runLoad, type LoadRequest, type LoadResult } from '../load.js';
-import { peakRss, type BenchProcess } from '../processes.js';
+import { cpuTimeMs, peakRss, type BenchProcess } from '../processes.js';
 import { ROUTES, type RouteScenario } from '../scenarios.js';
-import { isBuilt, serviceInfo } from '../services.js';
+import { summariseProfiles, type SelfTime } from '../profile-summary.js';
+import { isBuilt, REPO_ROOT, RESULTS_DIR, serviceInfo } from '../services.js';
 import { median, ratio, spread } from '../stats.js';
 
+export interface RoundResult extends LoadResult {
+  /** CPU time the server process used per answered request (all its threads), in microseconds. */
+  cpuUsPerReq: number;
+}
+
 export interface SideResult {
-  rounds: LoadResult[];
+  rounds: RoundResult[];
   reqPerSec: number;
+  cpuUsPerReq: number;
   p50: number;
   p99: number;
   /** (max - min) / median of the rounds' req/s. */
@@ -23,6 +32,8 @@ export interface RouteResult {
   baseline: SideResult;
   /** Median service req/s over median baseline req/s. */
   ratio: number;
+  /** With --profile: the busiest functions (self time) of each process. */
+  profile?: { service: SelfTime[]; baseline: SelfTime[] };
 }
 
 export interface RouteSkip {
@@ -30,10 +41,31 @@ export interface RouteSkip {
   skipped: string;
 }
 
-function summarise(rounds: LoadResult[], proc: BenchProcess): SideResult {
+function firstProfile(dir: string): SelfTime[] {
+  try {
+    return Object.values(summariseProfiles(dir, REPO_ROOT, 12))[0] ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** One load run, with the CPU time the server spent on it. */
+async function measureRound(
+  proc: BenchProcess,
+  request: LoadRequest,
+  options: { durationSec: number; connections: number },
+): Promise<RoundResult> {
+  const cpuBefore = cpuTimeMs(proc.pid) ?? Number.NaN;
+  const result = await runLoad(proc.url, request, options);
+  const cpuAfter = cpuTimeMs(proc.pid) ?? Number.NaN;
+  return { ...result, cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / result.requests };
+}
+
+function summarise(rounds: RoundResult[], proc: BenchProcess): SideResult {
   return {
     rounds,
     reqPerSec: median(rounds.map((round) => round.reqPerSec)),
+    cpuUsPerReq: median(rounds.map((round) => round.cpuUsPerReq)),
     p50: median(rounds.map((round) => round.p50)),
     p99: median(rounds.map((round) => round.p99)),
     spread: spread(rounds.map((round) => round.reqPerSec)),
@@ -45,29 +77,36 @@ function summarise(rounds: LoadResult[], proc: BenchProcess): SideResult {
 async function measureRoute(ctx: BenchContext, scenario: RouteScenario): Promise<RouteResult> {
   const { options } = ctx;
   const dbName = ctx.freshDbName(scenario.service);
-  const { proc: service } = await ctx.startService(serviceInfo(scenario.service), dbName);
+  const profileDir = options.profile
+    ? join(RESULTS_DIR, 'profiles', scenario.label.replace(/[^\w]+/g, '-'))
+    : undefined;
+  if (profileDir !== undefined) rmSync(profileDir, { recursive: true, force: true });
+  const { proc: service } = await ctx.startService(
+    serviceInfo(scenario.service),
+    dbName,
+    profileDir && join(profileDir, 'service'),
+  );
   let baseline: BenchProcess | undefined;
   try {
     const prepared = await scenario.prepare({
       serviceUrl: service.url,
       db: ctx.client.db(dbName),
     });
-    baseline = await ctx.startBaseline(scenario.baseline, dbName, prepared.fixture);
+    baseline = await ctx.startBaseline(
+      scenario.baseline,
+      dbName,
+      prepared.fixture,
+      profileDir && join(profileDir, 'baseline'),
+    );
     const load = { connections: options.connections };
     await runLoad(service.url, prepared.request, { ...load, durationSec: options.warmupSec });
     await runLoad(baseline.url, prepared.request, { ...load, durationSec: options.warmupSec });
-    const serviceRounds: LoadResult[] = [];
-    const baselineRounds: LoadResult[] = [];
+    const serviceRounds: RoundResult[] = [];
+    const baselineRounds: RoundResult[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
-      serviceRounds.push(
-        await runLoad(service.url, prepared.request, { ...load, durationSec: options.durationSec }),
-      );
-      baselineRounds.push(
-        await runLoad(baseline.url, prepared.request, {
-          ...load,
-          durationSec: options.durationSec,
-        }),
-      );
+      const round = { ...load, durationSec: options.durationSec };
+      serviceRounds.push(await measureRound(service, prepared.request, round));
+      baselineRounds.push(await measureRound(baseline, prepared.request, round));
     }
     const serviceSide = summarise(serviceRounds, service);
     const baselineSide = summarise(baselineRounds, baseline);
@@ -79,6 +118,14 @@ async function measureRoute(ctx: BenchContext, scenario: RouteScenario): Promise
       service: { ...serviceSide, logLines: logged.lines },
       baseline: baselineSide,
       ratio: ratio(serviceSide.reqPerSec, baselineSide.reqPerSec),
+      ...(profileDir === undefined
+        ? {}
+        : {
+            profile: {
+              service: firstProfile(join(profileDir, 'service')),
+              baseline: firstProfile(join(profileDir, 'baseline')),
+            },
+          }),
     };
   } finally {
     await ctx.stop(service);

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** The parts of a V8 .cpuprofile (as written by `node --cpu-prof`) that self time needs. */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface SelfTime {
+  /** `function (file:line)`, with the file relative to the repository. */
+  frame: string;
+  /** Share of all samples, 0..1. */
+  share: number;
+  ms: number;
+}
+
+/** The frames that spent the most time in themselves (not in what they called), busiest first. */
+export function topSelfTime(profile: CpuProfile, root: string, count = 15): SelfTime[] {
+  const frameOf = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.startsWith('file://') ? relative(root, url.slice('file://'.length)) : url;
+    const where = file === '' ? '' : ` (${file}:${lineNumber + 1})`;
+    frameOf.set(node.id, `${functionName || '(anonymous)'}${where}`);
+  }
+  const microseconds = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((nodeId, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    const frame = frameOf.get(nodeId) ?? '(unknown)';
+    microseconds.set(frame, (microseconds.get(frame) ?? 0) + delta);
+    total += delta;
+  });
+  return [...microseconds.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([frame, us]) => ({ frame, share: total === 0 ? 0 : us / total, ms: us / 1000 }));
+}
+
+/** Summaries of every .cpuprofile in a directory (one per process that exited there). */
+export function summariseProfiles(
+  dir: string,
+  root: string,
+  count = 15,
+): Record<string, SelfTime[]> {
+  const summaries: Record<string, SelfTime[]> = {};
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
+    summaries[file] = topSelfTime(profile, root, count);
+  }
+  return summaries;
+}
