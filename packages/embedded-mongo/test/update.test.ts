@@ -157,6 +157,35 @@ describe('update', () => {
     });
   });
 
+  it('when updateMany uses the positional operator, then each document updates its own matching element', async () => {
+    const coll = t.db.collection('positional-many');
+    await coll.insertMany([
+      { _id: 1, grades: [95, 80] },
+      { _id: 2, grades: [70, 95] },
+      { _id: 3, grades: [60] },
+    ] as never[]);
+    const result = await coll.updateMany({ grades: 95 }, { $set: { 'grades.$': 100 } });
+    expect(result.matchedCount).toBe(2);
+    expect(result.modifiedCount).toBe(2);
+    expect(await coll.find({}).sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 1, grades: [100, 80] },
+      { _id: 2, grades: [70, 100] },
+      { _id: 3, grades: [60] },
+    ]);
+  });
+
+  it('when updateMany changes only some matched documents, then modifiedCount counts only those', async () => {
+    const coll = t.db.collection('partial-modify');
+    await coll.insertMany([
+      { g: 1, v: 'x' },
+      { g: 1, v: 'y' },
+      { g: 1, v: 'x' },
+    ]);
+    const result = await coll.updateMany({ g: 1 }, { $set: { v: 'x' } });
+    expect(result.matchedCount).toBe(3);
+    expect(result.modifiedCount).toBe(1);
+  });
+
   it('when $addToSet, $pull and $pop are used, then arrays change accordingly', async () => {
     const coll = t.db.collection('sets');
     await coll.insertOne({ _id: 1, s: [1, 2] } as never);

@@ -2,7 +2,13 @@ import type { Document } from 'bson';
 import { isPlainObject } from '../bson.js';
 import { validateId, withIdFirst } from '../engine/collection.js';
 import { findIterator, matching, project } from '../engine/query.js';
-import { applyUpdate, buildUpsertDocument, type UpdateSpec } from '../engine/update.js';
+import {
+  applyUpdate,
+  applyUpdates,
+  buildUpsertDocument,
+  type UpdateResult,
+  type UpdateSpec,
+} from '../engine/update.js';
 import { MongoCommandError } from '../errors.js';
 import { MAX_WRITE_BATCH_SIZE } from '../wire/protocol.js';
 import {
@@ -101,14 +107,15 @@ export const update: CommandHandler = (cmd, db, ctx) => {
         targets.push(doc);
         if (!multi) break;
       }
-      for (const doc of targets) {
-        const result = applyUpdate(doc, u, { filter, arrayFilters });
+      const results = applyUpdates(targets, u, { filter, arrayFilters });
+      targets.forEach((doc, i) => {
+        const result = results[i] as UpdateResult;
         n += 1;
         if (result.modified) {
           coll.replace(doc, result.doc);
           nModified += 1;
         }
-      }
+      });
       if (targets.length === 0 && stmt['upsert'] === true) {
         const doc = buildUpsertDocument(filter, u, arrayFilters);
         coll.insert(doc);

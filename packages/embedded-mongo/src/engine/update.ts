@@ -1,6 +1,6 @@
 import { BSON, type Document } from 'bson';
 import { Aggregator } from 'mingo';
-import { update as applyOperators } from 'mingo/updater';
+import { updateMany } from 'mingo/updater';
 import { setValue } from 'mingo/util';
 import {
   carryTypes,
@@ -79,39 +79,37 @@ function assertIdUnchanged(before: Document, after: Document): void {
   }
 }
 
-/**
- * Applies an update (operators, replacement or pipeline) to a copy of `doc`. `insert` marks the
- * document being built for an upsert, the one case where $setOnInsert applies.
- */
-export function applyUpdate(
-  doc: Document,
-  u: UpdateSpec,
-  opts: { filter: Document; arrayFilters?: Document[] | undefined; insert?: boolean },
-): UpdateResult {
-  if (Array.isArray(u)) {
-    const [result] = new Aggregator(u, QUERY_OPTIONS).run([cloneValue(doc)]) as Document[];
-    if (!result) throw new MongoCommandError('BadValue', 'update pipeline produced no document');
-    carryTypes(doc, result);
-    const next = withIdFirst(result);
-    if (!opts.insert) assertIdUnchanged(doc, next);
-    return { doc: next, modified: !sameDocument(doc, next) };
+export interface UpdateOptions {
+  filter: Document;
+  arrayFilters?: Document[] | undefined;
+  /** The document is being built for an upsert: the one case where $setOnInsert applies. */
+  insert?: boolean;
+}
+
+/** Applies an update (operators, replacement or pipeline) to a copy of `doc`. */
+export function applyUpdate(doc: Document, u: UpdateSpec, opts: UpdateOptions): UpdateResult {
+  return applyUpdates([doc], u, opts)[0] as UpdateResult;
+}
+
+function replaceWith(doc: Document, u: Document): UpdateResult {
+  if (
+    u['_id'] !== undefined &&
+    doc['_id'] !== undefined &&
+    valueKey(u['_id']) !== valueKey(doc['_id'])
+  ) {
+    throw new MongoCommandError(
+      'ImmutableField',
+      "After applying the update, the (immutable) field '_id' was found to have been altered",
+    );
   }
-  if (!isOperatorUpdate(u)) {
-    if (
-      u['_id'] !== undefined &&
-      doc['_id'] !== undefined &&
-      valueKey(u['_id']) !== valueKey(doc['_id'])
-    ) {
-      throw new MongoCommandError(
-        'ImmutableField',
-        "After applying the update, the (immutable) field '_id' was found to have been altered",
-      );
-    }
-    const next: Document = doc['_id'] === undefined ? {} : { _id: doc['_id'] as unknown };
-    for (const [k, v] of Object.entries(u)) next[k] = v;
-    copyTypes(u, next);
-    return { doc: withIdFirst(next), modified: !sameDocument(doc, next) };
-  }
+  const next: Document = doc['_id'] === undefined ? {} : { _id: doc['_id'] as unknown };
+  for (const [k, v] of Object.entries(u)) next[k] = v;
+  copyTypes(u, next);
+  return { doc: withIdFirst(next), modified: !sameDocument(doc, next) };
+}
+
+/** Validates an operator update and folds $setOnInsert into $set when inserting. */
+function buildModifier(u: Document, insert: boolean): Document {
   const modifier: Document = {};
   for (const [op, fields] of Object.entries(u)) {
     if (!UPDATE_OPERATORS.has(op))
@@ -124,25 +122,11 @@ export function applyUpdate(
         'FailedToParse',
         `Modifiers operate on fields but we found type ${typeof fields} instead.`,
       );
-    if (
-      !opts.insert &&
-      Object.keys(fields).some((path) => path === '_id' || path.startsWith('_id.'))
-    ) {
-      if (
-        op !== '$setOnInsert' &&
-        !(op === '$set' && valueKey(fields['_id']) === valueKey(doc['_id']))
-      ) {
-        throw new MongoCommandError(
-          'ImmutableField',
-          "Performing an update on the path '_id' would modify the immutable field '_id'",
-        );
-      }
-    }
     if (op === '$set' || op === '$setOnInsert') {
       // The query engine has no $setOnInsert; on the insert path of an upsert it is a $set.
-      if (op === '$setOnInsert' && !opts.insert) continue;
+      if (op === '$setOnInsert' && !insert) continue;
       const merged = (modifier['$set'] as Document | undefined) ?? {};
-      for (const [k, v] of Object.entries(fields)) if (opts.insert || k !== '_id') merged[k] = v;
+      for (const [k, v] of Object.entries(fields)) merged[k] = v;
       copyTypes(fields, merged);
       if (Object.keys(merged).length > 0) modifier['$set'] = merged;
       continue;
@@ -150,31 +134,97 @@ export function applyUpdate(
     if (Object.keys(fields).length === 0) continue;
     modifier[op] = fields;
   }
-  const next = cloneValue(doc);
-  const rename: unknown = modifier['$rename'];
-  const renamed = isPlainObject(rename)
-    ? Object.entries(rename).map(([from, to]) => ({
-        from,
-        to: String(to),
-        type: typeAtPath(doc, from),
-      }))
-    : [];
-  const changed =
-    Object.keys(modifier).length === 0
-      ? []
-      : applyOperators(
-          next,
-          modifier,
-          opts.arrayFilters,
-          positional(modifier) ? opts.filter : undefined,
-          {
-            cloneMode: 'deep',
-            queryOptions: UPDATE_QUERY_OPTIONS,
-          },
-        );
-  noteAssignedTypes(next, modifier, renamed);
-  if (!opts.insert) assertIdUnchanged(doc, next);
-  return { doc: opts.insert ? withIdFirst(next) : next, modified: changed.length > 0 };
+  return modifier;
+}
+
+/** Refuses changes to _id; `$set` of the value it already has is allowed and dropped. */
+function withoutIdChange(modifier: Document, doc: Document): Document {
+  let out = modifier;
+  for (const [op, fields] of Object.entries(modifier)) {
+    const paths = Object.keys(fields as Document).filter(
+      (p) => p === '_id' || p.startsWith('_id.'),
+    );
+    if (paths.length === 0) continue;
+    const set = fields as Document;
+    if (
+      op === '$set' &&
+      paths.length === 1 &&
+      paths[0] === '_id' &&
+      valueKey(set['_id']) === valueKey(doc['_id'])
+    ) {
+      const rest: Document = {};
+      for (const [k, v] of Object.entries(set)) if (k !== '_id') rest[k] = v;
+      copyTypes(set, rest);
+      out = { ...out };
+      if (Object.keys(rest).length > 0) out['$set'] = rest;
+      else delete out['$set'];
+      continue;
+    }
+    throw new MongoCommandError(
+      'ImmutableField',
+      "Performing an update on the path '_id' would modify the immutable field '_id'",
+    );
+  }
+  return out;
+}
+
+/**
+ * Applies one update to copies of several documents. The query engine's setup cost is paid once
+ * per call rather than once per document, which matters for multi-document updates.
+ */
+export function applyUpdates(docs: Document[], u: UpdateSpec, opts: UpdateOptions): UpdateResult[] {
+  if (docs.length === 0) return [];
+  if (Array.isArray(u)) {
+    const results = new Aggregator(u, QUERY_OPTIONS).run(
+      docs.map((d) => cloneValue(d)),
+    ) as Document[];
+    return docs.map((doc, i) => {
+      const result = results[i];
+      if (!result) throw new MongoCommandError('BadValue', 'update pipeline produced no document');
+      carryTypes(doc, result);
+      const next = withIdFirst(result);
+      if (!opts.insert) assertIdUnchanged(doc, next);
+      return { doc: next, modified: !sameDocument(doc, next) };
+    });
+  }
+  if (!isOperatorUpdate(u)) return docs.map((doc) => replaceWith(doc, u));
+  const base = buildModifier(u, opts.insert === true);
+  const modifiers = docs.map((doc) => (opts.insert ? base : withoutIdChange(base, doc)));
+  const clones = docs.map((doc) => cloneValue(doc));
+  const renames = docs.map((doc, i) => {
+    const rename: unknown = (modifiers[i] as Document)['$rename'];
+    return isPlainObject(rename)
+      ? Object.entries(rename).map(([from, to]) => ({
+          from,
+          to: String(to),
+          type: typeAtPath(doc, from),
+        }))
+      : [];
+  });
+  // Documents sharing the common modifier are updated in one pass; the rare one whose modifier
+  // had a no-op `_id` dropped goes on its own.
+  const groups = new Map<Document, Document[]>();
+  modifiers.forEach((modifier, i) => {
+    const group = groups.get(modifier) ?? [];
+    group.push(clones[i] as Document);
+    groups.set(modifier, group);
+  });
+  for (const [modifier, group] of groups) {
+    if (Object.keys(modifier).length === 0) continue;
+    updateMany(
+      group,
+      positional(modifier) ? opts.filter : {},
+      modifier,
+      { arrayFilters: opts.arrayFilters, cloneMode: 'deep' },
+      UPDATE_QUERY_OPTIONS,
+    );
+  }
+  return docs.map((doc, i) => {
+    const next = clones[i] as Document;
+    noteAssignedTypes(next, modifiers[i] as Document, renames[i] ?? []);
+    if (!opts.insert) assertIdUnchanged(doc, next);
+    return { doc: opts.insert ? withIdFirst(next) : next, modified: !sameDocument(doc, next) };
+  });
 }
 
 /**
