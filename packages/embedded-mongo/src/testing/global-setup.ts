@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedMongo } from '../index.js';
+import './provided-context.js';
 
 /**
  * Vitest global setup: use the real MongoDB named by MONGODB_URI when set, otherwise start one

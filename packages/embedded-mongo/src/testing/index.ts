@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
 import { inject } from 'vitest';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    mongoUri: string;
-  }
-}
+import './provided-context.js';
 
 export interface TestDatabase {
   uri: string;
