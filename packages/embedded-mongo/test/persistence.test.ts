@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/index.js';
 import { runCli, startCli } from './cli-process.js';
 
+// Starting the CLI through tsx takes a few seconds on a busy machine.
+const CLI_TIMEOUT_MS = 60_000;
+
 // These tests are about this server's own storage, so they start it themselves.
 describe('persistence', () => {
   const dirs: string[] = [];
@@ -82,56 +85,68 @@ describe('persistence', () => {
     await again.stop();
   });
 
-  it('when the CLI is killed with SIGKILL after acknowledged writes, then a restart finds every acknowledged write', async () => {
-    const dbPath = await tempDir();
-    const first = await startCli(['--port', '0', '--dbpath', dbPath]);
-    const client = await new MongoClient(first.uri).connect();
-    const coll = client.db('durable').collection('events');
-    for (let i = 0; i < 30; i++)
-      await coll.insertOne({ _id: i, at: new Date(1_700_000_000_000 + i) } as never);
-    await coll.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: 100 + i }) as never));
-    await coll.updateOne({ _id: 0 } as never, { $set: { touched: true } });
-    first.child.kill('SIGKILL');
-    const outcome = await first.exited;
-    expect(outcome.signal).toBe('SIGKILL');
-    await client.close();
+  it(
+    'when the CLI is killed with SIGKILL after acknowledged writes, then a restart finds every acknowledged write',
+    async () => {
+      const dbPath = await tempDir();
+      const first = await startCli(['--port', '0', '--dbpath', dbPath]);
+      const client = await new MongoClient(first.uri).connect();
+      const coll = client.db('durable').collection('events');
+      for (let i = 0; i < 30; i++)
+        await coll.insertOne({ _id: i, at: new Date(1_700_000_000_000 + i) } as never);
+      await coll.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: 100 + i }) as never));
+      await coll.updateOne({ _id: 0 } as never, { $set: { touched: true } });
+      first.child.kill('SIGKILL');
+      const outcome = await first.exited;
+      expect(outcome.signal).toBe('SIGKILL');
+      await client.close();
 
-    const second = await startCli(['--port', '0', '--dbpath', dbPath]);
-    const again = await new MongoClient(second.uri).connect();
-    try {
-      const events = again.db('durable').collection('events');
-      expect(await events.countDocuments()).toBe(80);
-      expect(await events.findOne({ _id: 0 } as never)).toEqual({
-        _id: 0,
-        at: new Date(1_700_000_000_000),
-        touched: true,
-      });
-    } finally {
-      await again.close();
-      second.child.kill('SIGTERM');
-      const stopped = await second.exited;
-      expect(stopped.code).toBe(0);
-    }
-  });
+      const second = await startCli(['--port', '0', '--dbpath', dbPath]);
+      const again = await new MongoClient(second.uri).connect();
+      try {
+        const events = again.db('durable').collection('events');
+        expect(await events.countDocuments()).toBe(80);
+        expect(await events.findOne({ _id: 0 } as never)).toEqual({
+          _id: 0,
+          at: new Date(1_700_000_000_000),
+          touched: true,
+        });
+      } finally {
+        await again.close();
+        second.child.kill('SIGTERM');
+        const stopped = await second.exited;
+        expect(stopped.code).toBe(0);
+      }
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it('when the CLI port is already taken, then it says so without a stack trace and exits with code 1', async () => {
-    const holder = await startEmbeddedMongo({ inMemory: true });
-    try {
-      const outcome = await runCli(['--port', String(holder.port), '--in-memory']);
-      expect(outcome.code).toBe(1);
-      expect(outcome.stderr).toContain(`port ${holder.port} is already in use`);
-      expect(outcome.stderr).not.toMatch(/\n\s+at /);
-    } finally {
-      await holder.stop();
-    }
-  });
+  it(
+    'when the CLI port is already taken, then it says so without a stack trace and exits with code 1',
+    async () => {
+      const holder = await startEmbeddedMongo({ inMemory: true });
+      try {
+        const outcome = await runCli(['--port', String(holder.port), '--in-memory']);
+        expect(outcome.code).toBe(1);
+        expect(outcome.stderr).toContain(`port ${holder.port} is already in use`);
+        expect(outcome.stderr).not.toMatch(/\n\s+at /);
+      } finally {
+        await holder.stop();
+      }
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it('when the CLI runs in memory and gets SIGINT, then it exits with code 0', async () => {
-    const cli = await startCli(['--port', '0', '--in-memory']);
-    const client = await new MongoClient(cli.uri).connect();
-    expect((await client.db('x').command({ ping: 1 }))['ok']).toBe(1);
-    await client.close();
-    cli.child.kill('SIGINT');
-    expect((await cli.exited).code).toBe(0);
-  });
+  it(
+    'when the CLI runs in memory and gets SIGINT, then it exits with code 0',
+    async () => {
+      const cli = await startCli(['--port', '0', '--in-memory']);
+      const client = await new MongoClient(cli.uri).connect();
+      expect((await client.db('x').command({ ping: 1 }))['ok']).toBe(1);
+      await client.close();
+      cli.child.kill('SIGINT');
+      expect((await cli.exited).code).toBe(0);
+    },
+    CLI_TIMEOUT_MS,
+  );
 });
