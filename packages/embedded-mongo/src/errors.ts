@@ -26,6 +26,7 @@ export const ErrorCodes = {
   OperationNotSupportedInTransaction: 263,
   AuthenticationFailed: 18,
   Location40323: 40323,
+  Location15976: 15976,
   Location40573: 40573,
 } as const;
 

@@ -1,4 +1,4 @@
-import { MongoServerError } from 'mongodb';
+import { MongoServerError, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
 
@@ -69,6 +69,20 @@ describe('aggregate', () => {
       { item: 'b', value: 20 },
       { item: 'a', value: 50 },
     ]);
+  });
+
+  it('when $sort meets a field mixing BSON types, then the order is MongoDB type order', async () => {
+    const coll = t.db.collection('mixed');
+    await coll.insertMany([
+      { _id: 1, v: new Date('2020-01-01T00:00:00Z') },
+      { _id: 2, v: new ObjectId() },
+      { _id: 3, v: 'text' },
+      { _id: 4, v: 7 },
+      { _id: 5, v: null },
+      { _id: 6, v: true },
+    ] as never[]);
+    const result = await coll.aggregate([{ $sort: { v: -1 } }, { $project: { _id: 1 } }]).toArray();
+    expect(result.map((d) => d['_id'])).toEqual([1, 6, 2, 3, 4, 5]);
   });
 
   it('when $count is the last stage, then one document with the count is returned', async () => {

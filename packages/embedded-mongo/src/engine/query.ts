@@ -1,5 +1,13 @@
 import type { Document } from 'bson';
-import { Aggregator, Query } from 'mingo';
+import { Context, Query } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { Lazy, type Iterator as LazyIterator } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
 import { carryTypes, isPlainObject } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
@@ -107,9 +115,29 @@ const UNSUPPORTED_STAGES = new Set([
   '$geoNear',
 ]);
 
+// $sort in a pipeline uses the same BSON ordering as find, not the query engine's own. Operators
+// registered first win, so the replacement goes in before the standard set.
+const AGGREGATION_CONTEXT = Context.init({
+  pipeline: {
+    $sort: (collection: LazyIterator, spec: unknown, _options: Options) => {
+      if (!isPlainObject(spec) || Object.keys(spec).length === 0) {
+        throw new MongoCommandError('Location15976', '$sort stage must have at least one sort key');
+      }
+      return collection.transform((docs: Document[]) => Lazy(sortDocuments(docs, spec)));
+    },
+  },
+})
+  .addPipelineOps(pipelineOperators)
+  .addAccumulatorOps(accumulatorOperators)
+  .addExpressionOps(expressionOperators)
+  .addProjectionOps(projectionOperators)
+  .addQueryOps(queryOperators)
+  .addWindowOps(windowOperators);
+
 export function aggregationOptions(engine: Engine, db: string): Partial<Options> {
   return {
     ...QUERY_OPTIONS,
+    context: AGGREGATION_CONTEXT,
     collectionResolver: (name: string) => [...(engine.collection(db, name)?.docs.values() ?? [])],
   };
 }
