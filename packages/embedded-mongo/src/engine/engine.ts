@@ -107,7 +107,7 @@ export class Engine {
     this.#dbs.delete(db);
   }
 
-  /** Hands the writes of the command that just ran to the store; resolves once they are durable. */
+  /** Hands the writes of the command that just ran to the store; resolves once it has committed them. */
   commit(): Promise<void> | undefined {
     if (this.#pending.length === 0) return undefined;
     const ops = this.#pending;
