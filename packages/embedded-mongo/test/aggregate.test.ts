@@ -85,6 +85,27 @@ describe('aggregate', () => {
     expect(result.map((d) => d['_id'])).toEqual([1, 6, 2, 3, 4, 5]);
   });
 
+  it('when pipelines add, set, unwind or reshape fields, then the stored documents are unchanged', async () => {
+    const coll = t.db.collection('untouched');
+    await coll.insertOne({ _id: 1, a: 1, arr: [1, 2], sub: { q: 1 } } as never);
+    await coll.aggregate([{ $addFields: { x: 1, 'sub.z': 2 } }]).toArray();
+    await coll.aggregate([{ $set: { a: 100 } }, { $unset: 'arr' }]).toArray();
+    await coll.aggregate([{ $unwind: '$arr' }, { $set: { 'sub.w': 3 } }]).toArray();
+    await coll
+      .aggregate([
+        { $group: { _id: null, docs: { $push: '$$ROOT' } } },
+        { $unwind: '$docs' },
+        { $set: { 'docs.mutated': true } },
+      ])
+      .toArray();
+    expect(await coll.findOne({ _id: 1 } as never)).toEqual({
+      _id: 1,
+      a: 1,
+      arr: [1, 2],
+      sub: { q: 1 },
+    });
+  });
+
   it('when $count is the last stage, then one document with the count is returned', async () => {
     const result = await sales()
       .aggregate([{ $match: { item: 'a' } }, { $count: 'n' }])

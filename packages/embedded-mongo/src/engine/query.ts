@@ -9,7 +9,7 @@ import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import { Lazy, type Iterator as LazyIterator } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
-import { carryTypes, isPlainObject } from '../bson.js';
+import { carryTypes, cloneValue, isPlainObject } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import { sortDocuments } from './sort.js';
 import type { Collection } from './collection.js';
@@ -134,11 +134,34 @@ const AGGREGATION_CONTEXT = Context.init({
   .addQueryOps(queryOperators)
   .addWindowOps(windowOperators);
 
-export function aggregationOptions(engine: Engine, db: string): Partial<Options> {
+/**
+ * Stages that only filter, reorder or build new documents. Others ($addFields, $set, $unwind,
+ * $lookup, ...) may write into the documents they are given, so those pipelines get copies: the
+ * stored documents must never change behind the store's back.
+ */
+const NON_MUTATING_STAGES = new Set([
+  '$match',
+  '$sort',
+  '$skip',
+  '$limit',
+  '$count',
+  '$group',
+  '$project',
+  '$sortByCount',
+]);
+
+function* copies(source: Iterable<Document>): Generator<Document> {
+  for (const doc of source) yield cloneValue(doc);
+}
+
+export function aggregationOptions(engine: Engine, db: string, copy: boolean): Partial<Options> {
   return {
     ...QUERY_OPTIONS,
     context: AGGREGATION_CONTEXT,
-    collectionResolver: (name: string) => [...(engine.collection(db, name)?.docs.values() ?? [])],
+    collectionResolver: (name: string) => {
+      const docs = [...(engine.collection(db, name)?.docs.values() ?? [])];
+      return copy ? docs.map((d) => cloneValue(d)) : docs;
+    },
   };
 }
 
@@ -178,7 +201,10 @@ export function aggregateIterator(
     stages = pipeline.slice(1);
   }
   if (stages.length === 0) return source[Symbol.iterator]();
-  const it = new Aggregator(stages, aggregationOptions(engine, db)).stream(source);
+  const copy = !stages.every((stage) => NON_MUTATING_STAGES.has(Object.keys(stage)[0] as string));
+  const it = new Aggregator(stages, aggregationOptions(engine, db, copy)).stream(
+    copy ? copies(source) : source,
+  );
   return {
     next: (): IteratorResult<Document> => {
       const r = it.next();
