@@ -114,6 +114,42 @@ describe('find, getMore and killCursors', () => {
     expect(doc).toEqual({ n: 5, group: 'odd' });
   });
 
+  it('when a projection excludes a nested field, then only the reply lacks it and the stored document is intact', async () => {
+    const coll = t.db.collection('nested-projection');
+    await coll.insertOne({ _id: 1, sub: { q: 1, r: 2 }, items: [{ k: 1, v: 'a' }] } as never);
+    expect(
+      await coll.findOne({ _id: 1 } as never, { projection: { 'sub.q': 0, 'items.v': 0 } }),
+    ).toEqual({
+      _id: 1,
+      sub: { r: 2 },
+      items: [{ k: 1 }],
+    });
+    expect(await coll.findOne({ _id: 1 } as never)).toEqual({
+      _id: 1,
+      sub: { q: 1, r: 2 },
+      items: [{ k: 1, v: 'a' }],
+    });
+  });
+
+  it('when a projection only slices an array, then every other field is still returned', async () => {
+    const coll = t.db.collection('slice');
+    await coll.insertOne({ _id: 1, name: 'n', list: [1, 2, 3, 4] } as never);
+    expect(
+      await coll.findOne({ _id: 1 } as never, { projection: { list: { $slice: 2 } } }),
+    ).toEqual({ _id: 1, name: 'n', list: [1, 2] });
+    expect(
+      await coll.findOne({ _id: 1 } as never, { projection: { list: { $slice: -1 } } }),
+    ).toEqual({ _id: 1, name: 'n', list: [4] });
+    expect(
+      await coll.findOne({ _id: 1 } as never, { projection: { list: { $slice: [1, 2] } } }),
+    ).toEqual({ _id: 1, name: 'n', list: [2, 3] });
+  });
+
+  it('when an inclusion projection is applied, then _id comes first and fields keep document order', async () => {
+    const doc = await items().findOne({ _id: 7 }, { projection: { nested: 1, n: 1 } });
+    expect(Object.keys(doc ?? {})).toEqual(['_id', 'n', 'nested']);
+  });
+
   it('when more than 101 documents match, then the first batch has 101 and getMore returns the rest', async () => {
     const first = await t.db.command({ find: 'items', filter: {} }, { promoteLongs: false });
     const cursor = first['cursor'] as { id: Long; firstBatch: unknown[]; ns: string };

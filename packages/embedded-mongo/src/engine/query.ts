@@ -9,8 +9,9 @@ import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import { Lazy, type Iterator as LazyIterator } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
-import { carryTypes, cloneValue, isPlainObject } from '../bson.js';
+import { cloneValue, isPlainObject } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
+import { projector } from './projection.js';
 import { sortDocuments } from './sort.js';
 import type { Collection } from './collection.js';
 import type { Engine } from './engine.js';
@@ -89,13 +90,8 @@ export function makeProjector(
   filter: Document,
   projection: Document | undefined,
 ): (doc: Document) => Document {
-  if (isEmpty(projection)) return (doc) => doc;
-  const query = compileFilter(filter);
-  return (doc) => {
-    const out = query.find<Document>([doc], projection).next();
-    carryTypes(doc, out);
-    return out;
-  };
+  if (!projection || isEmpty(projection)) return (doc) => doc;
+  return projector(compileFilter(filter), projection);
 }
 
 export function project(doc: Document, projection: Document | undefined): Document {
