@@ -24,6 +24,9 @@ export const find: CommandHandler = (cmd, db, ctx) => {
   // A negative limit is the legacy spelling of "limit, in a single batch".
   const limit = Math.abs(rawLimit);
   const singleBatch = cmd['singleBatch'] === true || rawLimit < 0;
+  if (cmd['tailable'] === true) {
+    throw new MongoCommandError('BadValue', 'tailable cursor requested on non capped collection');
+  }
   const coll = ctx.engine.collection(db, name);
   const source = findIterator(coll, { filter, sort, projection, skip, limit });
   return ctx.cursors.open(`${db}.${name}`, source, { batchSize, limit, singleBatch });
