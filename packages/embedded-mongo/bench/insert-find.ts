@@ -2,6 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, type Collection } from 'mongodb';
+import { runCommand } from '../src/commands/registry.js';
+import { CursorManager } from '../src/engine/cursors.js';
+import { Engine } from '../src/engine/engine.js';
+import { MemoryStore } from '../src/storage/memory-store.js';
+import { buildOpMsgReply } from '../src/wire/op-msg.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +129,43 @@ async function benchMode(label: string, args: string[]): Promise<void> {
   }
 }
 
+/** The server's own cost per find by _id (command dispatch and reply encoding), without driver or socket. */
+function engineOnly(): void {
+  const ctx = {
+    engine: Engine.open(new MemoryStore()),
+    cursors: new CursorManager(),
+    connectionId: 1,
+  };
+  line('');
+  line('| engine only, no driver | documents | find by _id ops/s |');
+  line('| --- | ---: | ---: |');
+  let size = 0;
+  for (const target of SIZES) {
+    const docs = Array.from({ length: target - size }, (_, i) => makeDoc(size + i));
+    runCommand({ insert: 'docs', documents: docs, $db: 'bench' }, ctx);
+    size = target;
+    let top = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      let count = 0;
+      const started = performance.now();
+      while (performance.now() - started < DURATION_MS) {
+        const id = Math.floor(Math.random() * target);
+        buildOpMsgReply(
+          1,
+          1,
+          runCommand(
+            { find: 'docs', filter: { _id: id }, limit: 1, singleBatch: true, $db: 'bench' },
+            ctx,
+          ),
+        );
+        count += 1;
+      }
+      top = Math.max(top, count / ((performance.now() - started) / 1000));
+    }
+    line(`| in-memory | ${target.toLocaleString('en-US')} | ${Math.round(top)} |`);
+  }
+}
+
 async function main(): Promise<void> {
   line(
     `embedded-mongo benchmark: ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, best of ${ROUNDS} × ${DURATION_MS} ms per figure, load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,
@@ -139,6 +181,7 @@ async function main(): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  engineOnly();
 }
 
 await main();
