@@ -64,6 +64,18 @@ describe('BSON types', () => {
     expect(String(doc?.['n'])).toBe('6');
   });
 
+  it('when an int32 field is incremented by an int64, then it becomes an int64', async () => {
+    const coll = t.db.collection('widen');
+    await coll.insertOne({ _id: 1, n: 5 } as never);
+    await coll.updateOne({ _id: 1 } as never, {
+      $inc: { n: Long.fromNumber(2), fresh: Long.fromNumber(1) },
+    });
+    const doc = await coll.findOne({ _id: 1 } as never, { promoteLongs: false });
+    expect(doc?.['n']).toBeInstanceOf(Long);
+    expect(String(doc?.['n'])).toBe('7');
+    expect(doc?.['fresh']).toBeInstanceOf(Long);
+  });
+
   it('when int64 values are compared with plain numbers, then ranges and sorting are numeric', async () => {
     const coll = t.db.collection('compare');
     await coll.insertMany([

@@ -248,6 +248,19 @@ function noteAssignedTypes(
     setTypeAtPath(doc, from, undefined);
     setTypeAtPath(doc, to, type);
   }
+  // Arithmetic widens as in MongoDB: int32 < int64 < double, the wider of field and operand wins.
+  for (const op of ['$inc', '$mul']) {
+    const fields: unknown = modifier[op];
+    if (!isPlainObject(fields)) continue;
+    const operandTypes = typesOf(fields);
+    for (const path of Object.keys(fields)) {
+      const operand = operandTypes?.[path];
+      if (!operand) continue;
+      const current = typeAtPath(doc, path);
+      if (current === 'double' || (current === 'long' && operand === 'long')) continue;
+      setTypeAtPath(doc, path, operand);
+    }
+  }
 }
 
 /** Equality fields of a filter become the starting document of an upsert, as in MongoDB. */
