@@ -76,6 +76,20 @@ describe('BSON types', () => {
     expect(doc?.['fresh']).toBeInstanceOf(Long);
   });
 
+  it('when $set writes a sub-document holding an int64, then the int64 is kept', async () => {
+    const coll = t.db.collection('nested-set');
+    await coll.insertMany([{ _id: 1 }, { _id: 2 }] as never[]);
+    await coll.updateMany({}, {
+      $set: { sub: { n: Long.fromNumber(9) } },
+      $push: { list: { d: new Double(1) } },
+    } as never);
+    const docs = await coll.find({}, { promoteValues: false }).toArray();
+    for (const doc of docs) {
+      expect((doc['sub'] as { n: unknown }).n).toBeInstanceOf(Long);
+      expect((doc['list'] as Array<{ d: unknown }>)[0]?.d).toBeInstanceOf(Double);
+    }
+  });
+
   it('when int64 values are compared with plain numbers, then ranges and sorting are numeric', async () => {
     const coll = t.db.collection('compare');
     await coll.insertMany([

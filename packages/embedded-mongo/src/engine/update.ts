@@ -201,6 +201,8 @@ export function applyUpdates(docs: Document[], u: UpdateSpec, opts: UpdateOption
         }))
       : [];
   });
+  // Values from the update are stored as sent ('none' cloning), keeping their BSON type notes;
+  // sharing them between documents is safe because stored documents are never edited in place.
   // Documents sharing the common modifier are updated in one pass; the rare one whose modifier
   // had a no-op `_id` dropped goes on its own.
   const groups = new Map<Document, Document[]>();
@@ -215,7 +217,7 @@ export function applyUpdates(docs: Document[], u: UpdateSpec, opts: UpdateOption
       group,
       positional(modifier) ? opts.filter : {},
       modifier,
-      { arrayFilters: opts.arrayFilters, cloneMode: 'deep' },
+      { arrayFilters: opts.arrayFilters, cloneMode: 'none' },
       UPDATE_QUERY_OPTIONS,
     );
   }
