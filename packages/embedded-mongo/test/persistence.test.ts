@@ -40,6 +40,14 @@ describe('persistence', () => {
       .db('app')
       .collection('temporary')
       .insertOne({ _id: 'moved' } as never);
+    await client
+      .db('app')
+      .collection('odd-ids')
+      .insertMany([
+        { _id: 'x'.repeat(3000) },
+        { _id: { a: 1, b: 'c' } },
+        { _id: 'ü'.repeat(900) },
+      ] as never[]);
     await client.db('app').collection('temporary').rename('kept');
     await client.close();
     await first.stop();
@@ -62,8 +70,14 @@ describe('persistence', () => {
       const err: unknown = await users.insertOne({ email: 'u5@x' }).catch((e: unknown) => e);
       expect((err as MongoServerError).code).toBe(11000);
       const names = (await again.db('app').listCollections().toArray()).map((c) => c.name);
-      expect(names.sort()).toEqual(['kept', 'users']);
+      expect(names.sort()).toEqual(['kept', 'odd-ids', 'users']);
       expect(await again.db('app').collection('kept').findOne({})).toEqual({ _id: 'moved' });
+      const odd = again.db('app').collection('odd-ids');
+      expect(await odd.countDocuments()).toBe(3);
+      expect(await odd.findOne({ _id: 'x'.repeat(3000) } as never)).not.toBeNull();
+      expect(await odd.findOne({ _id: { a: 1, b: 'c' } } as never)).not.toBeNull();
+      await odd.deleteOne({ _id: 'ü'.repeat(900) } as never);
+      expect(await odd.countDocuments()).toBe(2);
     } finally {
       await again.close();
       await second.stop();

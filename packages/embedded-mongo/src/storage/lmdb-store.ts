@@ -8,11 +8,13 @@ import { lockDirectory } from './dir-lock.js';
 import type { CollectionMeta, Store, WriteOp } from './store.js';
 
 // LMDB rejects keys above ~1978 bytes; long _id keys are replaced by a digest of themselves.
-const MAX_ID_KEY_LENGTH = 1500;
+const MAX_ID_KEY_LENGTH = 1500; // bytes, leaving room for the namespace
 
 function docKey(ns: string, id: string): string {
   const idPart =
-    id.length > MAX_ID_KEY_LENGTH ? `#${createHash('sha256').update(id).digest('base64')}` : id;
+    Buffer.byteLength(id) > MAX_ID_KEY_LENGTH
+      ? `#${createHash('sha256').update(id).digest('base64')}`
+      : id;
   return `${ns}\u0000${idPart}`;
 }
 
