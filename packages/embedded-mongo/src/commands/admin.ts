@@ -19,7 +19,6 @@ export const hello: CommandHandler = (cmd, _db, ctx) => {
   const reply: Document = {
     isWritablePrimary: true,
     ismaster: true,
-    topologyVersion: undefined,
     maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
     maxMessageSizeBytes: MAX_MESSAGE_SIZE_BYTES,
     maxWriteBatchSize: MAX_WRITE_BATCH_SIZE,
@@ -30,7 +29,6 @@ export const hello: CommandHandler = (cmd, _db, ctx) => {
     maxWireVersion: MAX_WIRE_VERSION,
     readOnly: false,
   };
-  delete reply['topologyVersion'];
   if (cmd['helloOk'] === true) reply['helloOk'] = true;
   reply['ok'] = 1;
   return reply;
