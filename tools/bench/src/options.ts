@@ -31,8 +31,8 @@ export class UsageError extends Error {}
 
 const FULL = {
   rounds: 5,
-  durationSec: 5,
-  warmupSec: 2,
+  durationSec: 4,
+  warmupSec: 1.5,
   connections: 50,
   largeCount: 100_000,
   smallCount: 1_000,
