@@ -33,7 +33,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      project('packages/common', 'common'),
+      project('packages/common', 'common', { mongo: true }),
       project('packages/embedded-mongo', 'embedded-mongo', { mongo: true }),
       project('services/products', 'products', { mongo: true }),
       project('services/books', 'books'),

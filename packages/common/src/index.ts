@@ -11,3 +11,4 @@ export * from './mongo/mongo.js';
 export * from './runtime/logger.js';
 export * from './runtime/health.js';
 export * from './runtime/run-service.js';
+export * from './runtime/mongo-service.js';

@@ -6,6 +6,7 @@ import {
   developmentSecretsInUse,
   loadConfig,
   logLevelVariable,
+  mongoServiceVariables,
   mongoUriVariable,
   portVariable,
   secretVariable,
@@ -88,5 +89,22 @@ describe('loadConfig', () => {
     expect(developmentSecretsInUse({}, ['API_TOKEN', 'OTHER'])).toEqual(['API_TOKEN', 'OTHER']);
     expect(developmentSecretsInUse({ API_TOKEN: 'x' }, ['API_TOKEN'])).toEqual([]);
     expect(developmentSecretsInUse({ NODE_ENV: 'production' }, ['API_TOKEN'])).toEqual([]);
+  });
+});
+
+describe('mongoServiceVariables', () => {
+  it('when nothing is set, then PORT, LOG_LEVEL, MONGODB_URI and MONGODB_DB take the service defaults', () => {
+    expect(loadConfig(z.object(mongoServiceVariables(6793, 'mini_store')), {})).toEqual({
+      PORT: 6793,
+      LOG_LEVEL: 'info',
+      MONGODB_URI: 'mongodb://127.0.0.1:27017',
+      MONGODB_DB: 'mini_store',
+    });
+  });
+
+  it('when MONGODB_DB is not a usable database name, then it is refused by name', () => {
+    expect(() =>
+      loadConfig(z.object(mongoServiceVariables(1, 'x')), { MONGODB_DB: 'a/b' }),
+    ).toThrow(/MONGODB_DB: must be 1-63 letters/);
   });
 });

@@ -1,22 +1,10 @@
 import { z } from 'zod';
-import {
-  databaseNameVariable,
-  loadConfig,
-  logLevelVariable,
-  mongoUriVariable,
-  portVariable,
-  type Env,
-} from '@repo/common';
+import { loadConfig, mongoServiceVariables, type Env } from '@repo/common';
 
 export const DEFAULT_PORT = 6793;
 export const DEFAULT_DATABASE = 'mini_store';
 
-const configSchema = z.object({
-  PORT: portVariable(DEFAULT_PORT),
-  LOG_LEVEL: logLevelVariable,
-  MONGODB_URI: mongoUriVariable(),
-  MONGODB_DB: databaseNameVariable(DEFAULT_DATABASE),
-});
+const configSchema = z.object(mongoServiceVariables(DEFAULT_PORT, DEFAULT_DATABASE));
 
 export type MiniStoreConfig = z.output<typeof configSchema>;
 

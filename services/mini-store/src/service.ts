@@ -1,6 +1,5 @@
 import {
-  connectMongo,
-  pingMongo,
+  startWithMongo,
   type Logger,
   type ServiceDefinition,
   type ServiceParts,
@@ -10,17 +9,10 @@ import { loadMiniStoreConfig, type MiniStoreConfig } from './config.js';
 import { createProductsRepository } from './data/products-repository.js';
 
 /** Connects MongoDB and builds the app; the runner opens the port only after this resolves. */
-export async function startMiniStore(
-  config: MiniStoreConfig,
-  logger: Logger,
-): Promise<ServiceParts> {
-  const client = await connectMongo(config.MONGODB_URI, { logger });
-  const products = createProductsRepository(client.db(config.MONGODB_DB));
-  return {
-    app: createApp({ products, logger }),
-    isReady: () => pingMongo(client),
-    close: () => client.close(),
-  };
+export function startMiniStore(config: MiniStoreConfig, logger: Logger): Promise<ServiceParts> {
+  return startWithMongo(config, logger, (db) =>
+    createApp({ products: createProductsRepository(db), logger }),
+  );
 }
 
 /** What `runService` needs to run the mini-store; tests run it with their own configuration. */

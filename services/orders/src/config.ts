@@ -1,9 +1,6 @@
 import {
-  databaseNameVariable,
   loadConfig as loadFromEnv,
-  logLevelVariable,
-  mongoUriVariable,
-  portVariable,
+  mongoServiceVariables,
   secretVariable,
   type Env,
 } from '@repo/common';
@@ -15,10 +12,7 @@ export const SECRET_VARIABLES = ['ORDERS_CUSTOMER_TOKEN', 'ORDERS_STAFF_TOKEN'] 
 
 function configSchema(env: Env) {
   return z.object({
-    PORT: portVariable(DEFAULT_PORT),
-    LOG_LEVEL: logLevelVariable,
-    MONGODB_URI: mongoUriVariable(),
-    MONGODB_DB: databaseNameVariable('orders'),
+    ...mongoServiceVariables(DEFAULT_PORT, 'orders'),
     ORDERS_CUSTOMER_TOKEN: secretVariable(env, 'dev-customer-token'),
     ORDERS_STAFF_TOKEN: secretVariable(env, 'dev-staff-token'),
   });

@@ -1,4 +1,4 @@
-import { connectMongo, pingMongo, runService } from '@repo/common';
+import { runService, startWithMongo } from '@repo/common';
 import { createApp } from './app.js';
 import { SECRET_VARIABLES, loadConfig } from './config.js';
 import { createMenuRepository } from './data/menu-repository.js';
@@ -9,25 +9,17 @@ await runService({
   name: 'orders',
   loadConfig,
   secrets: SECRET_VARIABLES,
-  start: async (config, logger) => {
-    const client = await connectMongo(config.MONGODB_URI, { logger });
-    try {
-      const db = client.db(config.MONGODB_DB);
+  start: (config, logger) =>
+    startWithMongo(config, logger, async (db) => {
       const menu = createMenuRepository(db);
       const seeded = await seedDefaultMenu(menu);
       if (seeded > 0) logger.info({ items: seeded }, 'menu was empty: stored the default menu');
-
-      const app = createApp({
+      return createApp({
         menu,
         orders: createOrdersRepository(db),
         logger,
         customerToken: config.ORDERS_CUSTOMER_TOKEN,
         staffToken: config.ORDERS_STAFF_TOKEN,
       });
-      return { app, isReady: () => pingMongo(client), close: () => client.close() };
-    } catch (error) {
-      await client.close().catch(() => undefined);
-      throw error;
-    }
-  },
+    }),
 });

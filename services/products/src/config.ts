@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  databaseNameVariable,
-  loadConfig,
-  logLevelVariable,
-  mongoUriVariable,
-  portVariable,
-  type Env,
-} from '@repo/common';
+import { loadConfig, mongoServiceVariables, type Env } from '@repo/common';
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
@@ -19,10 +12,7 @@ const lowStockThresholdVariable = z
   .default(DEFAULT_LOW_STOCK_THRESHOLD);
 
 const productsConfigSchema = z.object({
-  PORT: portVariable(6790),
-  LOG_LEVEL: logLevelVariable,
-  MONGODB_URI: mongoUriVariable(),
-  MONGODB_DB: databaseNameVariable('products'),
+  ...mongoServiceVariables(6790, 'products'),
   LOW_STOCK_THRESHOLD: lowStockThresholdVariable,
 });
 

@@ -1,4 +1,4 @@
-import { connectMongo, pingMongo, type ServiceDefinition } from '@repo/common';
+import { startWithMongo, type ServiceDefinition } from '@repo/common';
 import { createApp } from './app.js';
 import { loadProductsConfig, type ProductsConfig } from './config.js';
 
@@ -13,14 +13,9 @@ export function productsService(
   return {
     name: 'products',
     loadConfig,
-    start: async (config, logger) => {
-      const client = await connectMongo(config.MONGODB_URI, { logger });
-      const app = createApp({
-        db: client.db(config.MONGODB_DB),
-        logger,
-        lowStockThreshold: config.LOW_STOCK_THRESHOLD,
-      });
-      return { app, isReady: () => pingMongo(client), close: () => client.close() };
-    },
+    start: (config, logger) =>
+      startWithMongo(config, logger, (db) =>
+        createApp({ db, logger, lowStockThreshold: config.LOW_STOCK_THRESHOLD }),
+      ),
   };
 }

@@ -1,10 +1,7 @@
-import { loadConfig, logLevelVariable, portVariable, type Env } from '@repo/common';
+import { loadConfig, serviceVariables, type Env } from '@repo/common';
 import { z } from 'zod';
 
-export const configSchema = z.object({
-  PORT: portVariable(3000),
-  LOG_LEVEL: logLevelVariable,
-});
+export const configSchema = z.object(serviceVariables(3000));
 
 export type TutorialConfig = z.output<typeof configSchema>;
 

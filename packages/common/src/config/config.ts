@@ -42,6 +42,20 @@ export function databaseNameVariable(defaultName: string) {
     .default(defaultName);
 }
 
+/** The variables every service reads: `PORT` and `LOG_LEVEL`. */
+export function serviceVariables(defaultPort: number) {
+  return { PORT: portVariable(defaultPort), LOG_LEVEL: logLevelVariable };
+}
+
+/** The variables of a service that stores its data in MongoDB. */
+export function mongoServiceVariables(defaultPort: number, defaultDatabase: string) {
+  return {
+    ...serviceVariables(defaultPort),
+    MONGODB_URI: mongoUriVariable(),
+    MONGODB_DB: databaseNameVariable(defaultDatabase),
+  };
+}
+
 /**
  * A secret: required in production, where a default would be a published password; elsewhere
  * it falls back to a development value so `npm start` works on a fresh clone.
