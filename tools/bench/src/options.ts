@@ -42,12 +42,12 @@ const FULL = {
 
 const QUICK = {
   rounds: 2,
-  durationSec: 1.5,
-  warmupSec: 0.5,
+  durationSec: 1,
+  warmupSec: 0.3,
   connections: 50,
   largeCount: 100_000,
   smallCount: 1_000,
-  opsSec: 1,
+  opsSec: 0.5,
   startups: 1,
 };
 

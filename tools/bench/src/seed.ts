@@ -1,6 +1,6 @@
 import type { Collection, Document, ObjectId } from 'mongodb';
 
-const BATCH = 1_000;
+const BATCH = 5_000;
 
 /** A complete product of the products service, as it stores one. */
 export function productDocument(i: number): Document {

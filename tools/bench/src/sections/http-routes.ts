@@ -104,9 +104,16 @@ async function measureRoute(ctx: BenchContext, scenario: RouteScenario): Promise
     const serviceRounds: RoundResult[] = [];
     const baselineRounds: RoundResult[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
-      const round = { ...load, durationSec: options.durationSec };
-      serviceRounds.push(await measureRound(service, prepared.request, round));
-      baselineRounds.push(await measureRound(baseline, prepared.request, round));
+      const roundOptions = { ...load, durationSec: options.durationSec };
+      // Who goes first alternates (service, baseline, baseline, service, ...), so a drift over
+      // the run (the database growing, its heap, the machine's other work) favours neither.
+      if (round % 2 === 0) {
+        serviceRounds.push(await measureRound(service, prepared.request, roundOptions));
+        baselineRounds.push(await measureRound(baseline, prepared.request, roundOptions));
+      } else {
+        baselineRounds.push(await measureRound(baseline, prepared.request, roundOptions));
+        serviceRounds.push(await measureRound(service, prepared.request, roundOptions));
+      }
     }
     const serviceSide = summarise(serviceRounds, service);
     const baselineSide = summarise(baselineRounds, baseline);
