@@ -22,6 +22,12 @@ export interface ServiceInfo {
   entry: string;
 }
 
+/**
+ * Where the services' compiled entries are read from: the repository's `services/`, or another
+ * checkout's (BENCH_SERVICES_DIR), to compare a change against the current code on one machine.
+ */
+const SERVICES_DIR = process.env.BENCH_SERVICES_DIR ?? join(REPO_ROOT, 'services');
+
 export const SERVICES: readonly ServiceInfo[] = [
   { name: 'books', usesMongo: false },
   { name: 'tutorial', usesMongo: false },
@@ -31,7 +37,7 @@ export const SERVICES: readonly ServiceInfo[] = [
 ].map((service) => ({
   ...service,
   name: service.name as ServiceName,
-  entry: join(REPO_ROOT, 'services', service.name, 'dist/main.js'),
+  entry: join(SERVICES_DIR, service.name, 'dist/main.js'),
 }));
 
 export function serviceInfo(name: ServiceName): ServiceInfo {
