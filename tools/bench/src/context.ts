@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { MongoClient } from 'mongodb';
+import type { BaselineKind } from './baselines/index.js';
 import type { BenchOptions } from './options.js';
 import {
   freePort,
@@ -9,10 +11,7 @@ import {
   waitUntilAnswering,
   type BenchProcess,
 } from './processes.js';
-import { serviceEnv, type ServiceInfo } from './services.js';
-import { BENCH_DIST } from './services.js';
-import type { BaselineKind } from './baselines/index.js';
-import { join } from 'node:path';
+import { BENCH_DIST, serviceEnv, type ServiceInfo } from './services.js';
 
 function profileArgs(dir: string | undefined): string[] {
   return dir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`];
