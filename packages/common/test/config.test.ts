@@ -102,6 +102,15 @@ describe('mongoServiceVariables', () => {
     });
   });
 
+  it('when LOG_FORMAT is json or pretty, then it is kept; anything else is refused by name', () => {
+    const schema = z.object(mongoServiceVariables(1, 'x'));
+    expect(loadConfig(schema, { LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(loadConfig(schema, { LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(() => loadConfig(schema, { LOG_FORMAT: 'xml' })).toThrow(
+      /LOG_FORMAT: must be "json" or "pretty"/,
+    );
+  });
+
   it('when MONGODB_DB is not a usable database name, then it is refused by name', () => {
     expect(() =>
       loadConfig(z.object(mongoServiceVariables(1, 'x')), { MONGODB_DB: 'a/b' }),

@@ -108,6 +108,9 @@ function serviceEnv(
   secrets: Record<string, string>,
 ): Record<string, string> {
   const env: Record<string, string> = { PORT: String(port) };
+  // The services' stdout is a pipe to the launcher, so they would log JSON; a person at a
+  // terminal gets readable lines unless LOG_FORMAT says otherwise.
+  if (process.stdout.isTTY && process.env.LOG_FORMAT === undefined) env.LOG_FORMAT = 'pretty';
   if (service.usesMongo && database) env.MONGODB_URI = database.uri;
   for (const secret of SECRETS) {
     const value = secrets[secret.variable];

@@ -42,9 +42,18 @@ export function databaseNameVariable(defaultName: string) {
     .default(defaultName);
 }
 
-/** The variables every service reads: `PORT` and `LOG_LEVEL`. */
+/** `pretty` for people, `json` for machines; unset, logs are pretty only on a terminal. */
+export const logFormatVariable = z
+  .enum(['json', 'pretty'], { error: 'must be "json" or "pretty"' })
+  .optional();
+
+/** The variables every service reads: `PORT`, `LOG_LEVEL` and `LOG_FORMAT`. */
 export function serviceVariables(defaultPort: number) {
-  return { PORT: portVariable(defaultPort), LOG_LEVEL: logLevelVariable };
+  return {
+    PORT: portVariable(defaultPort),
+    LOG_LEVEL: logLevelVariable,
+    LOG_FORMAT: logFormatVariable,
+  };
 }
 
 /** The variables of a service that stores its data in MongoDB. */

@@ -25,7 +25,12 @@ export function createLogger({
       level,
       transport: {
         target: 'pino-pretty',
-        options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' },
+        options: {
+          colorize: true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          singleLine: true,
+          ignore: 'pid,hostname',
+        },
       },
     });
   }

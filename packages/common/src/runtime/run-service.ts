@@ -19,6 +19,7 @@ export interface ServiceParts {
 export interface BaseServiceConfig {
   PORT: number;
   LOG_LEVEL: LevelWithSilent;
+  LOG_FORMAT?: 'json' | 'pretty' | undefined;
 }
 
 export interface ServiceDefinition<C extends BaseServiceConfig> {
@@ -112,7 +113,11 @@ export async function runService<C extends BaseServiceConfig>(
     process.exit(1);
   }
 
-  const logger = createLogger({ name, level: config.LOG_LEVEL });
+  const logger = createLogger({
+    name,
+    level: config.LOG_LEVEL,
+    pretty: config.LOG_FORMAT === undefined ? undefined : config.LOG_FORMAT === 'pretty',
+  });
   const secrets = developmentSecretsInUse(process.env, definition.secrets ?? []);
   if (secrets.length > 0) {
     logger.warn(
