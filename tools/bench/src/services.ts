@@ -52,7 +52,7 @@ export function isBuilt(service: ServiceInfo): boolean {
 
 /**
  * The production environment of a service: NODE_ENV=production (so secrets are required and
- * set here), request logging on at info, and its own database.
+ * set here), request logging on at info as JSON lines, and its own database.
  */
 export function serviceEnv(
   service: ServiceInfo,
@@ -63,6 +63,7 @@ export function serviceEnv(
     NODE_ENV: 'production',
     PORT: String(port),
     LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
     BOOKS_TOKEN: TOKENS.books,
     ORDERS_CUSTOMER_TOKEN: TOKENS.ordersCustomer,
     ORDERS_STAFF_TOKEN: TOKENS.ordersStaff,
