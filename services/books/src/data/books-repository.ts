@@ -63,6 +63,13 @@ export function createInMemoryBookRepository({
   };
 }
 
+/**
+ * A copy the caller may change freely. Only `year` (stored as the client sent it) can hold an
+ * object; every other field is a primitive, so a spread copies them. structuredClone of every
+ * book made GET /books spend more time copying 20 books than Express spent answering.
+ */
 function copy(book: Book): Book {
-  return structuredClone(book);
+  return typeof book.year === 'object' && book.year !== null
+    ? { ...book, year: structuredClone(book.year) }
+    : { ...book };
 }
