@@ -9,7 +9,8 @@ export function productsRouter(products: ProductsRepository): Router {
   router.param('id', checkProductIdParam);
 
   router.get('/', async (_req, res) => {
-    res.status(200).json(await products.list());
+    // 200 is the default status; res.status() measurably costs on the hot path (npm run bench).
+    res.json(await products.list());
   });
 
   router.post('/', async (req, res) => {
@@ -23,7 +24,7 @@ export function productsRouter(products: ProductsRepository): Router {
       res.sendStatus(404);
       return;
     }
-    res.status(200).json(product);
+    res.json(product);
   });
 
   router.patch('/:id', async (req, res) => {
