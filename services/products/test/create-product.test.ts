@@ -1,21 +1,9 @@
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createProduct,
-  openProductsContext,
-  readProduct,
-  uniqueName,
-  type ProductsTestContext,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createProduct, useProductsContext, readProduct, uniqueName } from './helpers.js';
 
-let ctx: ProductsTestContext;
-beforeAll(async () => {
-  ctx = await openProductsContext();
-});
-afterAll(async () => {
-  await ctx.testDb.close();
-});
+const ctx = useProductsContext();
 
 describe('POST /products', () => {
   it('when every field is sent, then it answers 201 with only the new id and a later read returns the fields', async () => {

@@ -1,21 +1,9 @@
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createProduct,
-  listProducts,
-  openProductsContext,
-  uniqueName,
-  type ProductsTestContext,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createProduct, listProducts, useProductsContext, uniqueName } from './helpers.js';
 
-let ctx: ProductsTestContext;
-beforeAll(async () => {
-  ctx = await openProductsContext();
-});
-afterAll(async () => {
-  await ctx.testDb.close();
-});
+const ctx = useProductsContext();
 
 describe('DELETE /products/:id', () => {
   it('when the product exists, then it answers 204 with an empty body and the list is one item shorter', async () => {

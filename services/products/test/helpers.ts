@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import type { Collection, Document } from 'mongodb';
 import request from 'supertest';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { silentLogger, type Logger } from '@repo/common';
 import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
 import { createApp, type ProductsAppDeps } from '../src/app.js';
@@ -24,6 +24,21 @@ export async function openProductsContext(
   const logger = silentLogger();
   const app = createApp({ db: testDb.db, logger, ...options });
   return { testDb, app, logger, raw: testDb.db.collection(PRODUCTS_COLLECTION) };
+}
+
+/**
+ * Registers the file's setup and teardown: a fresh database and app before its tests, the database
+ * dropped after them. The returned object is filled in before the first test runs.
+ */
+export function useProductsContext(): ProductsTestContext {
+  const context = {} as ProductsTestContext;
+  beforeAll(async () => {
+    Object.assign(context, await openProductsContext());
+  });
+  afterAll(async () => {
+    await context.testDb.close();
+  });
+  return context;
 }
 
 export function uniqueName(label: string): string {

@@ -1,22 +1,10 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { silentLogger } from '@repo/common';
 import { createApp } from '../src/app.js';
-import {
-  createProduct,
-  listProducts,
-  openProductsContext,
-  uniqueName,
-  type ProductsTestContext,
-} from './helpers.js';
+import { createProduct, listProducts, useProductsContext, uniqueName } from './helpers.js';
 
-let ctx: ProductsTestContext;
-beforeAll(async () => {
-  ctx = await openProductsContext();
-});
-afterAll(async () => {
-  await ctx.testDb.close();
-});
+const ctx = useProductsContext();
 
 describe('GET /products?lowStock=true', () => {
   it('when the threshold is the default 5, then only products with a quantity below 5 are listed, in creation order', async () => {

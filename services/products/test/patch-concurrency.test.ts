@@ -1,24 +1,12 @@
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProductsRepository, type GuardedUpdateOptions } from '../src/data/products-repository.js';
 import type { ProductFields } from '../src/domain/product.js';
 import { patchProduct, type PatchStore } from '../src/domain/patch-product.js';
-import {
-  createProduct,
-  openProductsContext,
-  readProduct,
-  uniqueName,
-  type ProductsTestContext,
-} from './helpers.js';
+import { createProduct, useProductsContext, readProduct, uniqueName } from './helpers.js';
 
-let ctx: ProductsTestContext;
-beforeAll(async () => {
-  ctx = await openProductsContext();
-});
-afterAll(async () => {
-  await ctx.testDb.close();
-});
+const ctx = useProductsContext();
 
 interface PatchOutcome {
   body: Record<string, unknown>;

@@ -1,21 +1,9 @@
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createProduct,
-  openProductsContext,
-  readProduct,
-  uniqueName,
-  type ProductsTestContext,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createProduct, useProductsContext, readProduct, uniqueName } from './helpers.js';
 
-let ctx: ProductsTestContext;
-beforeAll(async () => {
-  ctx = await openProductsContext();
-});
-afterAll(async () => {
-  await ctx.testDb.close();
-});
+const ctx = useProductsContext();
 
 async function storedRecord(id: string) {
   return ctx.raw.findOne({ _id: new ObjectId(id) });

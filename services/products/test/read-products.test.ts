@@ -1,21 +1,9 @@
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createProduct,
-  listProducts,
-  openProductsContext,
-  uniqueName,
-  type ProductsTestContext,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createProduct, listProducts, useProductsContext, uniqueName } from './helpers.js';
 
-let ctx: ProductsTestContext;
-beforeAll(async () => {
-  ctx = await openProductsContext();
-});
-afterAll(async () => {
-  await ctx.testDb.close();
-});
+const ctx = useProductsContext();
 
 describe('GET /products/:id', () => {
   it('when the product exists, then it answers 200 with one Product object (not an array), id as lowercase hex and no _id', async () => {

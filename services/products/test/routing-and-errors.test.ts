@@ -1,17 +1,11 @@
 import { MongoClient, ObjectId } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '@repo/common';
 import { createApp } from '../src/app.js';
-import { openProductsContext, type ProductsTestContext } from './helpers.js';
+import { useProductsContext } from './helpers.js';
 
-let ctx: ProductsTestContext;
-beforeAll(async () => {
-  ctx = await openProductsContext();
-});
-afterAll(async () => {
-  await ctx.testDb.close();
-});
+const ctx = useProductsContext();
 
 describe('unmatched routes', () => {
   it.each([
