@@ -23,19 +23,37 @@ function securityHeadersOf(headers: Record<string, unknown>): Record<string, unk
 }
 
 describe('createHttpApp', () => {
-  it('when a response is sent, then it carries exactly the headers helmet() sets by default', async () => {
-    const reference = express();
-    reference.use(helmet());
-    reference.get('/ping', (_req, res) => {
-      res.json({ ok: true });
-    });
+  it('when a JSON service answers, then it carries exactly the API security headers', async () => {
     const app = createHttpApp({ logger: silentLogger() });
     app.get('/ping', (_req, res) => {
       res.json({ ok: true });
     });
 
-    const expected = await request(reference).get('/ping');
-    const actual = await request(app).get('/ping');
+    const response = await request(app).get('/ping');
+
+    expect(securityHeadersOf(response.headers)).toEqual({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('when the document profile is chosen, then a response carries exactly the headers helmet() sets by default', async () => {
+    const reference = express();
+    reference.use(helmet());
+    reference.get('/page', (_req, res) => {
+      res.send('<p>hello</p>');
+    });
+    const app = createHttpApp({ logger: silentLogger(), securityHeaders: 'document' });
+    app.get('/page', (_req, res) => {
+      res.send('<p>hello</p>');
+    });
+
+    const expected = await request(reference).get('/page');
+    const actual = await request(app).get('/page');
 
     expect(Object.keys(securityHeadersOf(expected.headers)).length).toBeGreaterThan(5);
     expect(securityHeadersOf(actual.headers)).toEqual(securityHeadersOf(expected.headers));
@@ -114,5 +132,44 @@ describe('createHttpApp', () => {
     });
     await request(app).get('/quiet');
     expect(lines()).toEqual([]);
+  });
+});
+
+describe('createHttpApp ETags', () => {
+  function appServing(state: { body: unknown }) {
+    const app = createHttpApp({ logger: silentLogger() });
+    app.get('/thing', (_req, res) => {
+      res.json(state.body);
+    });
+    return app;
+  }
+
+  it('when the same body is served twice, then both answers carry the same weak ETag', async () => {
+    const app = appServing({ body: { name: 'lamp', price: 12 } });
+    const first = await request(app).get('/thing');
+    const second = await request(app).get('/thing');
+    expect(first.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('when If-None-Match holds the current ETag, then 304 without a body', async () => {
+    const app = appServing({ body: { name: 'lamp', price: 12 } });
+    const first = await request(app).get('/thing');
+    const again = await request(app).get('/thing').set('If-None-Match', String(first.headers.etag));
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it('when the body changes, then the ETag changes and the old one no longer gets a 304', async () => {
+    const state: { body: unknown } = { body: { name: 'lamp', price: 12 } };
+    const app = appServing(state);
+    const before = await request(app).get('/thing');
+    state.body = { name: 'lamp', price: 13 };
+    const after = await request(app)
+      .get('/thing')
+      .set('If-None-Match', String(before.headers.etag));
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body).toEqual({ name: 'lamp', price: 13 });
   });
 });

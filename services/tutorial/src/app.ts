@@ -13,7 +13,7 @@ export interface TutorialDependencies {
 
 export function createApp({ logger, clock = () => new Date() }: TutorialDependencies): Express {
   // JSON and URL-encoded bodies are both parsed before any route (spec part A, rule 2).
-  const app = createHttpApp({ logger, urlencoded: true });
+  const app = createHttpApp({ logger, urlencoded: true, securityHeaders: 'document' });
 
   // Routes go on the app itself, not on a mounted Router: a Router answers an unmatched OPTIONS
   // with its own 200, and the spec wants 404 for every unmatched method and path.

@@ -14,6 +14,13 @@ describe('GET /', () => {
     expect(res.text).toBe(GREETING);
     expect(res.text).toBe('Hello World! Welcome to the tutorial routes.');
   });
+
+  it("when requested, then the HTML page carries helmet's page headers (a script policy, no referrer)", async () => {
+    const res = await request(app).get('/');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
 });
 
 describe('GET /person/:id', () => {

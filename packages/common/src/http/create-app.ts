@@ -6,8 +6,16 @@ import express, {
   type Response,
 } from 'express';
 import type { Logger } from 'pino';
+import { weakEtag } from './etag.js';
+import { hasBody } from './json-body.js';
 import { startRequestLog } from './request-logger.js';
-import { applySecurityHeaders, helmetDefaultHeaders } from './security-headers.js';
+import {
+  applySecurityHeaders,
+  securityHeadersFor,
+  type SecurityHeadersProfile,
+} from './security-headers.js';
+
+export type { SecurityHeadersProfile } from './security-headers.js';
 
 export const DEFAULT_BODY_LIMIT = '100kb';
 
@@ -19,13 +27,8 @@ export interface HttpAppOptions {
   json?: boolean;
   /** Also parse URL-encoded form bodies. */
   urlencoded?: boolean;
-}
-
-/** What body-parser calls a request with a body: a Transfer-Encoding or a Content-Length. */
-function hasBody(req: Request): boolean {
-  return (
-    req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined
-  );
+  /** `api` (the default) for JSON services, `document` (helmet's defaults) for HTML ones. */
+  securityHeaders?: SecurityHeadersProfile;
 }
 
 /** Runs the parsers one after another, stopping at the first error, as separate app.use calls would. */
@@ -47,12 +50,12 @@ function runParsers(
 
 /**
  * The Express app every service starts from: no `x-powered-by`, security headers, one log line per
- * request, and body parsing with a size limit. Routes, the 404 and the error handler are the
+ * request, body parsing with a size limit, and a cheap weak ETag (see `weakEtag`). Routes, the 404 and the error handler are the
  * service's own and are added after this.
  *
  * All of that runs as ONE middleware, in that order (log, helmet's headers, parsers): each extra
- * layer costs a pass through the router for every request, and helmet's default headers are
- * constants worked out once. A request without a body skips the parsers, as body-parser itself
+ * layer costs a pass through the router for every request, and helmet's headers are constants
+ * worked out once. A request without a body skips the parsers, as body-parser itself
  * would; `req.body` then reads undefined, as it does after body-parser (which would also add the
  * property: adding a property to every request changes its shape and costs more than it is worth).
  */
@@ -61,11 +64,13 @@ export function createHttpApp({
   bodyLimit = DEFAULT_BODY_LIMIT,
   json = true,
   urlencoded = false,
+  securityHeaders: profile = 'api',
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', weakEtag);
   const startLog = startRequestLog(logger);
-  const securityHeaders = helmetDefaultHeaders();
+  const securityHeaders = securityHeadersFor(profile);
   const parsers: RequestHandler[] = [];
   if (json) parsers.push(express.json({ limit: bodyLimit }));
   if (urlencoded) parsers.push(express.urlencoded({ extended: false, limit: bodyLimit }));

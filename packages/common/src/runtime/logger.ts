@@ -1,4 +1,5 @@
 import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { createLineSink } from './line-sink.js';
 
 export type { Logger } from 'pino';
 
@@ -10,9 +11,9 @@ export interface LoggerOptions {
 }
 
 /**
- * JSON lines on stdout. Off a terminal the writes are asynchronous (lines logged while a write is
- * in flight go out together), so logging never blocks a request on the pipe; `flushLogger` drains
- * what is pending before exit.
+ * JSON lines on stdout. Off a terminal the lines of one event-loop turn go out together in one
+ * write after that turn (see `createLineSink`), and whatever is left is written when the process
+ * exits; `flushLogger` writes what is pending at once.
  */
 export function createLogger({
   name,
@@ -34,7 +35,7 @@ export function createLogger({
       },
     });
   }
-  return pino({ name, level }, pino.destination({ dest: 1, sync: false, minLength: 0 }));
+  return pino({ name, level }, createLineSink(1));
 }
 
 /** A logger that drops everything: for tests that build apps and do not read the logs. */

@@ -2,17 +2,21 @@ import { BookStatus, type Book, type BookChanges, type NewBook } from '../domain
 import { nextBookId } from '../domain/book-id.js';
 import { matchesFilter, type BookFilter } from '../domain/book-filter.js';
 
-/** Every way the service reads and writes books. Promise-based so a persistent store can replace it. */
+/**
+ * Every way the service reads and writes books. Synchronous: the spec keeps books in memory, and
+ * a promise per call would only cost every request a trip through the microtask queue. A store
+ * that does I/O would make these return promises and the routes await them.
+ */
 export interface BookRepository {
   /** Stores a new book with a fresh id and STATUS_AVAILABLE, and returns it. */
-  create(book: NewBook): Promise<Book>;
+  create(book: NewBook): Book;
   /** Books matching every filter given, oldest first. */
-  list(filter: BookFilter): Promise<Book[]>;
-  findById(id: number): Promise<Book | null>;
+  list(filter: BookFilter): Book[];
+  findById(id: number): Book | null;
   /** Applies the changes to the book with that id; false when there is none. */
-  update(id: number, changes: BookChanges): Promise<boolean>;
+  update(id: number, changes: BookChanges): boolean;
   /** Removes the book with that id; false when there was none. */
-  remove(id: number): Promise<boolean>;
+  remove(id: number): boolean;
 }
 
 export interface InMemoryBookRepositoryOptions {
@@ -22,8 +26,8 @@ export interface InMemoryBookRepositoryOptions {
 
 /**
  * Books in a Map keyed by id, so all data is lost when the process stops (the spec wants that).
- * Each operation runs synchronously inside its promise, so id allocation and read-modify-write
- * cannot interleave with another request. Callers get copies, never the stored objects.
+ * Each operation runs synchronously, so id allocation and read-modify-write cannot interleave with
+ * another request. Callers get copies, never the stored objects.
  */
 export function createInMemoryBookRepository({
   now = Date.now,
@@ -32,7 +36,7 @@ export function createInMemoryBookRepository({
   let lastId = 0;
 
   return {
-    create: async (newBook) => {
+    create: (newBook) => {
       lastId = nextBookId(now(), lastId);
       // Built key by key so the JSON reads id, title, author, year, status.
       const book: Book = {
@@ -45,13 +49,12 @@ export function createInMemoryBookRepository({
       books.set(book.id, book);
       return copy(book);
     },
-    list: async (filter) =>
-      [...books.values()].filter((book) => matchesFilter(book, filter)).map(copy),
-    findById: async (id) => {
+    list: (filter) => [...books.values()].filter((book) => matchesFilter(book, filter)).map(copy),
+    findById: (id) => {
       const book = books.get(id);
       return book ? copy(book) : null;
     },
-    update: async (id, changes) => {
+    update: (id, changes) => {
       const book = books.get(id);
       if (!book) return false;
       if (changes.title !== undefined) book.title = changes.title;
@@ -59,7 +62,7 @@ export function createInMemoryBookRepository({
       if (Object.hasOwn(changes, 'year')) book.year = structuredClone(changes.year);
       return true;
     },
-    remove: async (id) => books.delete(id),
+    remove: (id) => books.delete(id),
   };
 }
 

@@ -1,7 +1,8 @@
-import express, { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import {
   BadRequestError,
   ForbiddenError,
+  jsonBodyParser,
   NotFoundError,
   parseLooseBearer,
   requireBearerToken,
@@ -36,12 +37,12 @@ export function booksRouter({ books, token, bodyLimit }: BooksRouterOptions): Ro
     parse: parseLooseBearer,
     reject: () => new ForbiddenError(),
   });
-  const parseJson: RequestHandler = express.json({ limit: bodyLimit });
+  const parseJson = jsonBodyParser({ limit: bodyLimit });
 
-  router.get('/books', parseJson, async (req, res) => {
+  router.get('/books', parseJson, (req, res) => {
     const request = parseBookFilter(req.query);
     if (!request.ok) throw new BadRequestError(request.message);
-    res.json(await books.list(request.filter));
+    res.json(books.list(request.filter));
   });
 
   // Registered before /books/:id so that "badroute" is not taken for an id.
@@ -49,29 +50,29 @@ export function booksRouter({ books, token, bodyLimit }: BooksRouterOptions): Ro
     throw new Error(BADROUTE_MESSAGE);
   });
 
-  router.get('/books/:id', parseJson, async (req, res) => {
+  router.get('/books/:id', parseJson, (req, res) => {
     const id = bookIdFromPath(req.params.id);
-    const book = id === null ? null : await books.findById(id);
+    const book = id === null ? null : books.findById(id);
     if (!book) throw new NotFoundError();
     res.json(book);
   });
 
-  router.post('/books', requireToken, parseJson, async (req, res) => {
+  router.post('/books', requireToken, parseJson, (req, res) => {
     const newBook = parseNewBook(req.body);
     if (!newBook) throw new BadRequestError(NEW_BOOK_INVALID);
-    res.status(201).json(await books.create(newBook));
+    res.status(201).json(books.create(newBook));
   });
 
   // 200 whether or not a book had that id.
-  router.delete('/books', requireToken, parseJson, async (req, res) => {
-    await books.remove(deleteIdFromBody(req.body));
+  router.delete('/books', requireToken, parseJson, (req, res) => {
+    books.remove(deleteIdFromBody(req.body));
     res.sendStatus(200);
   });
 
-  router.patch('/books', requireToken, parseJson, async (req, res) => {
+  router.patch('/books', requireToken, parseJson, (req, res) => {
     const patch = parsePatch(req.body);
     if (!patch.ok) throw new BadRequestError(patch.message);
-    if (!(await books.update(patch.id, patch.changes))) throw new NotFoundError();
+    if (!books.update(patch.id, patch.changes)) throw new NotFoundError();
     res.sendStatus(200);
   });
 
