@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { flushLogger } from '@repo/common';
 import { describe, expect, it } from 'vitest';
 import { buildApp, capturingLogger, PLAIN } from './support.js';
 
@@ -151,6 +152,7 @@ describe('exactly one response per request (part A, rule 3)', () => {
       expect(res.status).toBe(status);
       // A second write would throw "headers already sent" into the error handler, which logs it.
       await new Promise((resolve) => setImmediate(resolve));
+      flushLogger(logger);
       expect(lines.filter((line) => line.msg === 'request completed')).toHaveLength(1);
       expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     },
