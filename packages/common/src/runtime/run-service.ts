@@ -129,8 +129,10 @@ export async function runService<C extends BaseServiceConfig>(
   let parts: ServiceParts | undefined;
   let shuttingDown = false;
   const isReady = (): Promise<boolean> => parts?.isReady?.() ?? Promise.resolve(true);
+  // Built once: the probe check runs in front of every request.
+  const probeState = { isReady, shuttingDown: () => shuttingDown };
   const server = createServer((req, res) => {
-    if (answerProbe(req, res, { isReady, shuttingDown: () => shuttingDown })) return;
+    if (answerProbe(req, res, probeState)) return;
     parts?.app(req, res);
   });
 
