@@ -50,14 +50,14 @@ function runParsers(
 
 /**
  * The Express app every service starts from: no `x-powered-by`, security headers, one log line per
- * request, body parsing with a size limit, and a cheap weak ETag (see `weakEtag`). Routes, the 404 and the error handler are the
- * service's own and are added after this.
+ * request, body parsing with a size limit, and a cheap weak ETag (see `weakEtag`). Routes, the 404
+ * and the error handler are the service's own and are added after this.
  *
  * All of that runs as ONE middleware, in that order (log, helmet's headers, parsers): each extra
  * layer costs a pass through the router for every request, and helmet's headers are constants
- * worked out once. A request without a body skips the parsers, as body-parser itself
- * would; `req.body` then reads undefined, as it does after body-parser (which would also add the
- * property: adding a property to every request changes its shape and costs more than it is worth).
+ * worked out once. A request without a body skips the parsers, as body-parser itself would;
+ * `req.body` then reads undefined, as it does after body-parser (which would also add the property:
+ * adding a property to every request changes its shape and costs more than it is worth).
  */
 export function createHttpApp({
   logger,

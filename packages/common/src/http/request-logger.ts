@@ -1,5 +1,6 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { flushAtExit } from '../runtime/exit-flush.js';
 import { flushLogger, logInfoAt, onFlushLogger, type Logger } from '../runtime/logger.js';
 
 /** Starts the timing of one request; its log line is written after the response finishes. */
@@ -69,21 +70,6 @@ function writeWaiting(log: RequestLog): void {
     logInfoAt(log.logger, time, { method, url, status, ms }, 'request completed');
 }
 
-/** Every logger with request lines still waiting is flushed when the process exits. */
-const liveLoggers = new Set<WeakRef<Logger>>();
-let exitHookInstalled = false;
-function flushAtExit(logger: Logger): void {
-  liveLoggers.add(new WeakRef(logger));
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const ref of liveLoggers) {
-      const live = ref.deref();
-      if (live !== undefined) flushLogger(live);
-    }
-  });
-}
-
 /**
  * One log line per finished request: `method`, `url`, `status`, `ms`, and `time` when the response
  * finished. Deliberately smaller than pino-http (no child logger or serializer pass per request).
@@ -99,7 +85,7 @@ function flushAtExit(logger: Logger): void {
 export function startRequestLog(logger: Logger): RequestLogStart {
   const log: RequestLog = { logger, waiting: [], timer: undefined };
   onFlushLogger(logger, () => writeWaiting(log));
-  flushAtExit(logger);
+  flushAtExit(logger, flushLogger);
   subscribeToFinishedResponses();
   return (_req, res) => {
     if (!logger.isLevelEnabled('info')) return;

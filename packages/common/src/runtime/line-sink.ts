@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs';
+import { flushAtExit } from './exit-flush.js';
 
 export interface LineSinkOptions {
   /** Longest a line waits before it is written (it goes out sooner once a batch is big). */
@@ -39,19 +40,6 @@ function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error
     ? String(error.code)
     : undefined;
-}
-
-const liveSinks = new Set<WeakRef<LineSink>>();
-let exitHookInstalled = false;
-
-/** Every sink still alive is flushed once when the process exits, however it exits. */
-function flushAtExit(sink: LineSink): void {
-  liveSinks.add(new WeakRef(sink));
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const ref of liveSinks) ref.deref()?.flushSync();
-  });
 }
 
 /**
@@ -162,7 +150,7 @@ export function createLineSink(fd: number, options: LineSinkOptions = {}): LineS
       callback?.();
     },
   };
-  flushAtExit(sink);
+  flushAtExit(sink, (live) => live.flushSync());
   return sink;
 }
 

@@ -1,5 +1,4 @@
-import type { DestinationStream } from 'pino';
-import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 import { createLineSink } from './line-sink.js';
 
 export type { Logger } from 'pino';
