@@ -85,6 +85,19 @@ describe('GET /getform', () => {
     expect(form.enctype).toBe('application/x-www-form-urlencoded');
   });
 
+  it('when read under its own Content-Security-Policy, then it needs nothing the policy blocks and may post its form', async () => {
+    const { res, document, action } = await readForm();
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("form-action 'self'");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    // default-src 'none' blocks every script, style, image, font and frame the page could load.
+    for (const tag of ['script', 'style', 'link', 'img', 'iframe', 'object', 'embed', 'base'])
+      expect(elements(document, tag)).toEqual([]);
+    expect(action.origin).toBe(new URL(PAGE_URL).origin);
+    expect(action.protocol).toBe('http:');
+  });
+
   it('when read, then its text inputs are named address, city and zip, and it has a submit button', async () => {
     const form = await readForm();
     expect(form.textInputNames).toEqual(['address', 'city', 'zip']);

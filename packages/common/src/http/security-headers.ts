@@ -12,7 +12,14 @@ import helmet, { type HelmetOptions } from 'helmet';
  *   loads from it (opener policy, referrer policy, DNS prefetch, origin-agent cluster, IE download
  *   and XSS-auditor switches, Flash/PDF cross-domain policy) are left out: a JSON body is never
  *   such a page, and each header costs every response its bytes.
- * - `document`: helmet's defaults, unchanged, for services that serve HTML.
+ * - `document`: for services that serve small HTML pages of their own, which load no scripts,
+ *   styles, images, fonts or frames (the tutorial's pages). Helmet's page headers, with one change:
+ *   the Content-Security-Policy allows nothing but submitting forms to the page's own origin and
+ *   being framed by it (`default-src 'none'; base-uri 'none'; form-action 'self';
+ *   frame-ancestors 'self'`). Helmet's default policy also carries `upgrade-insecure-requests`,
+ *   which makes a browser send a page's later requests, form submissions included, over https:
+ *   the services speak plain HTTP (TLS, if any, ends in front of them), so on any host but
+ *   localhost (and in Safari even there) a form's submission would go to https and fail.
  */
 export type SecurityHeadersProfile = 'api' | 'document';
 
@@ -31,6 +38,19 @@ const API_HELMET_OPTIONS: HelmetOptions = {
   // Express's own X-Powered-By is switched off by createHttpApp instead of removed per response.
   xPoweredBy: false,
   xXssProtection: false,
+};
+
+const DOCUMENT_HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+    },
+  },
+  xPoweredBy: false,
 };
 
 export interface SecurityHeaders {
@@ -56,7 +76,7 @@ export function securityHeadersFor(profile: SecurityHeadersProfile): SecurityHea
     },
   };
   let finished = false;
-  const middleware = profile === 'api' ? helmet(API_HELMET_OPTIONS) : helmet();
+  const middleware = helmet(profile === 'api' ? API_HELMET_OPTIONS : DOCUMENT_HELMET_OPTIONS);
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error !== undefined) throw error;
     finished = true;
