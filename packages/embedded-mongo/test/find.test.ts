@@ -46,7 +46,9 @@ describe('find, getMore and killCursors', () => {
   });
 
   it('when sorting, skipping and limiting, then the page is in order', async () => {
-    const docs = await items().find({ group: 'odd' }).sort({ n: -1 }).skip(2).limit(3).toArray();
+    const docs = await items()
+      .find({ group: 'odd' }, { sort: { n: -1 }, skip: 2, limit: 3 })
+      .toArray();
     expect(docs.map((d) => d.n)).toEqual([245, 243, 241]);
   });
 
