@@ -91,6 +91,27 @@ describe('runService as a process', () => {
     expect(service.stderr()).toMatch(/PORT: must be a port number/);
   });
 
+  it('when nothing in the app answers a request, then the runner answers 404 naming the method and path', async () => {
+    const service = startFixture({});
+    const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
+    const response = await fetch(`${String(listening.url)}/nowhere?x=1`, { method: 'DELETE' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe('Cannot DELETE /nowhere');
+  });
+
+  it('when an error passes every error handler, then the runner answers 500 without details and logs the error', async () => {
+    const service = startFixture({});
+    const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
+    const response = await fetch(`${String(listening.url)}/fail`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe('Internal Server Error');
+    const logged = await service.waitForLog(
+      (line) => line.msg === 'request failed outside every error handler',
+    );
+    expect(logged.err).toMatchObject({ message: 'fixture failure' });
+  });
+
   it('when the port is taken, then start-up stops with one clear line and no stack trace', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, resolve));

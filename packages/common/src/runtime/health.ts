@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type ReadinessCheck = () => Promise<boolean>;
 
-function pathOf(url: string | undefined): string {
+/** The path of a request target, without its query. */
+export function pathOf(url: string | undefined): string {
   if (url === undefined) return '';
   const queryStart = url.indexOf('?');
   return queryStart === -1 ? url : url.slice(0, queryStart);

@@ -1,15 +1,25 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LevelWithSilent, Logger } from 'pino';
 import { ConfigError, developmentSecretsInUse } from '../config/config.js';
 import { MongoConnectError } from '../mongo/mongo.js';
-import { answerProbe, type ReadinessCheck } from './health.js';
+import { answerProbe, pathOf, type ReadinessCheck } from './health.js';
 import { createLogger, flushLogger } from './logger.js';
+
+/**
+ * A request handler as Express apps are: called with the request, the response and what to do
+ * when nothing in the app answered (a plain `(req, res)` listener fits too).
+ */
+export type ServiceApp = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  unhandled?: (error?: unknown) => void,
+) => void;
 
 /** What a service hands the runner once its dependencies are connected. */
 export interface ServiceParts {
   /** The request handler, usually the Express app built by the service's `createApp`. */
-  app: RequestListener;
+  app: ServiceApp;
   /** Whether the dependencies answer; `/readyz` reports it. Defaults to always ready. */
   isReady?: ReadinessCheck;
   /** Releases the dependencies once the server has stopped (close the database). */
@@ -82,6 +92,35 @@ function describeStartFailure(name: string, port: number, error: unknown): Servi
   return new ServiceStartError(`${name}: ${reason}`, { cause: error });
 }
 
+/**
+ * The answer to a request nothing in the app answered: no route matched (404), or an error got
+ * past every error handler (500, logged). The services end their apps with their own 404 and
+ * error handlers, so this is a safety net. Handing it to the app also spares Express from
+ * building its own final handler for every request, which it does when given none.
+ */
+function answerUnhandled(
+  req: IncomingMessage,
+  res: ServerResponse,
+  logger: Logger,
+  error: unknown,
+): void {
+  // Express's router reports "no error" as undefined or null.
+  const failed = error !== undefined && error !== null;
+  if (failed) logger.error({ err: error }, 'request failed outside every error handler');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const [status, text] = failed
+    ? [500, 'Internal Server Error']
+    : [404, `Cannot ${req.method ?? 'GET'} ${pathOf(req.url)}`];
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(text);
+}
+
 function stopServer(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     // Keep-alive sockets that finish their request become idle; sweep them so close() can finish.
@@ -133,7 +172,7 @@ export async function runService<C extends BaseServiceConfig>(
   const probeState = { isReady, shuttingDown: () => shuttingDown };
   const server = createServer((req, res) => {
     if (answerProbe(req, res, probeState)) return;
-    parts?.app(req, res);
+    parts?.app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
   });
 
   try {
