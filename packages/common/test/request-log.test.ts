@@ -1,12 +1,25 @@
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createHttpApp, createLogger, flushLogger, type Logger } from '@repo/common';
+import { createHttpApp, createLogger, flushLogger, logInfoAt, type Logger } from '@repo/common';
 import { runTypeScript } from './child-process.js';
 
-/** A logger made by createLogger (so with its timestamps), whose lines are kept in memory. */
-function loggerWithLines(): { logger: Logger; lines: () => Record<string, unknown>[] } {
+/** A GET with the path sent byte for byte as given. */
+function rawGet(port: number, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    get({ port, path, agent: false }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    }).on('error', reject);
+  });
+}
+
+/** A destination that keeps every line written to it. */
+function lineDestination(): { destination: Writable; rawLines: () => string[] } {
   let text = '';
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -14,14 +27,24 @@ function loggerWithLines(): { logger: Logger; lines: () => Record<string, unknow
       done();
     },
   });
-  const logger = createLogger({ name: 'request-log-test', destination });
-  const lines = () =>
-    text
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((line) => line.msg === 'request completed');
-  return { logger, lines };
+  return { destination, rawLines: () => text.split('\n').filter((line) => line.length > 0) };
+}
+
+function requestLinesOf(rawLines: string[]): Record<string, unknown>[] {
+  return rawLines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.msg === 'request completed');
+}
+
+/** A logger made by createLogger (so with its timestamps), whose lines are kept in memory. */
+function loggerWithLines(name = 'request-log-test'): {
+  logger: Logger;
+  lines: () => Record<string, unknown>[];
+  rawLines: () => string[];
+} {
+  const { destination, rawLines } = lineDestination();
+  const logger = createLogger({ name, destination });
+  return { logger, lines: () => requestLinesOf(rawLines()), rawLines };
 }
 
 describe('request log', () => {
@@ -54,6 +77,65 @@ describe('request log', () => {
     await Promise.all([request(app).get('/ping'), request(app).get('/ping')]);
     flushLogger(logger);
     expect(lines().map((line) => line.status)).toEqual([204, 204]);
+  });
+
+  it('when the logger is one createLogger made, then each request line is exactly the line pino writes for its fields', async () => {
+    const served = loggerWithLines('same-name');
+    const app = createHttpApp({ logger: served.logger });
+    app.use((_req, res) => {
+      res.sendStatus(204);
+    });
+    const paths = [
+      '/plain',
+      '/quote"and\\backslash?q="x"',
+      '/caf%C3%A9/%00?text=%E2%9C%93',
+      `/long?${'x'.repeat(150)}`,
+    ];
+    // Sent as written (supertest would normalise the quotes and the backslash away).
+    const server = app.listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (const path of paths) await rawGet(port, path);
+      await request(server).post('/plain').send({ body: true });
+    } finally {
+      server.close();
+    }
+    flushLogger(served.logger);
+
+    const written = served.rawLines().filter((line) => line.includes('"request completed"'));
+    expect(requestLinesOf(written).map((line) => line.url)).toEqual([...paths, '/plain']);
+    const reference = loggerWithLines('same-name');
+    for (const line of written) {
+      const { time, method, url, status, ms } = JSON.parse(line) as Record<string, number | string>;
+      logInfoAt(reference.logger, Number(time), { method, url, status, ms }, 'request completed');
+    }
+    flushLogger(reference.logger);
+    expect(written).toEqual(reference.rawLines());
+  });
+
+  it('when the logger was made elsewhere, then its own options shape the request lines', async () => {
+    const { destination, rawLines } = lineDestination();
+    const logger = pino(
+      { messageKey: 'message', formatters: { level: (label) => ({ severity: label }) } },
+      destination,
+    );
+    const app = createHttpApp({ logger });
+    app.get('/ping', (_req, res) => {
+      res.sendStatus(204);
+    });
+    await request(app).get('/ping');
+    flushLogger(logger);
+
+    const lines = rawLines().map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        severity: 'info',
+        message: 'request completed',
+        method: 'GET',
+        url: '/ping',
+        status: 204,
+      }),
+    ]);
   });
 
   it('when the process exits right after a response, then the request line is still written', async () => {

@@ -1,13 +1,22 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { flushAtExit } from '../runtime/exit-flush.js';
-import { flushLogger, logInfoAt, onFlushLogger, type Logger } from '../runtime/logger.js';
+import {
+  flushLogger,
+  infoLineWriter,
+  logInfoAt,
+  onFlushLogger,
+  type InfoLineWriter,
+  type Logger,
+} from '../runtime/logger.js';
 
 /** Starts the timing of one request; its log line is written after the response finishes. */
 export type RequestLogStart = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** How long a finished request waits before its line is serialized with the others. */
 const WRITE_EVERY_MS = 10;
+
+const MESSAGE = 'request completed';
 
 interface FinishedRequest {
   time: number;
@@ -19,6 +28,8 @@ interface FinishedRequest {
 
 interface RequestLog {
   logger: Logger;
+  /** Writes serialized lines straight to the logger's destination, when its layout allows. */
+  writeLine: InfoLineWriter | undefined;
   waiting: FinishedRequest[];
   timer: NodeJS.Timeout | undefined;
 }
@@ -66,8 +77,23 @@ function writeWaiting(log: RequestLog): void {
   }
   const batch = log.waiting;
   log.waiting = [];
-  for (const { time, method, url, status, ms } of batch)
-    logInfoAt(log.logger, time, { method, url, status, ms }, 'request completed');
+  const { logger, writeLine } = log;
+  for (const { time, method, url, status, ms } of batch) {
+    if (writeLine === undefined) logInfoAt(logger, time, { method, url, status, ms }, MESSAGE);
+    else writeLine(time, fieldsJson(method, url, status, ms));
+  }
+}
+
+/** The fields of a request line as pino would write them (undefined ones left out). */
+function fieldsJson(
+  method: string | undefined,
+  url: string | undefined,
+  status: number,
+  ms: number,
+): string {
+  const methodJson = method === undefined ? '' : `,"method":${JSON.stringify(method)}`;
+  const urlJson = url === undefined ? '' : `,"url":${JSON.stringify(url)}`;
+  return `${methodJson}${urlJson},"status":${status},"ms":${ms}`;
 }
 
 /**
@@ -78,12 +104,19 @@ function writeWaiting(log: RequestLog): void {
  * serialized together. Measured under load, serializing each line the moment its response
  * finished, from a 'finish' listener on each response, cost the services about three times as
  * much CPU per request: run back to back, the logging code stays hot instead of being interleaved
- * with the request handling. The lines keep their finish time (`logInfoAt`), and are written by
+ * with the request handling. For the loggers `createLogger` makes, the lines are written in
+ * pino's layout without going through pino's field pass (`infoLineWriter`), which allocated about
+ * twice as much per line. The lines keep their finish time (`logInfoAt`), and are written by
  * `flushLogger` (graceful shutdown) and when the process exits, so none is lost; only a hard
  * kill loses the last few milliseconds, as with any buffered logger.
  */
 export function startRequestLog(logger: Logger): RequestLogStart {
-  const log: RequestLog = { logger, waiting: [], timer: undefined };
+  const log: RequestLog = {
+    logger,
+    writeLine: infoLineWriter(logger, MESSAGE),
+    waiting: [],
+    timer: undefined,
+  };
   onFlushLogger(logger, () => writeWaiting(log));
   flushAtExit(logger, flushLogger);
   subscribeToFinishedResponses();

@@ -12,6 +12,12 @@ export interface LoggerOptions {
   destination?: DestinationStream | undefined;
 }
 
+/**
+ * Loggers made by `createLogger`: pino's default line layout (no formatters, hooks, mixins,
+ * serializers or redaction), which `infoLineWriter` can reproduce.
+ */
+const plainLoggers = new WeakSet<Logger>();
+
 /** Set only while `logAt` writes a line for an event that happened earlier. */
 let eventTime: number | undefined;
 
@@ -31,6 +37,12 @@ export function createLogger({
   pretty = process.stdout.isTTY,
   destination,
 }: LoggerOptions): Logger {
+  const logger = createPinoLogger({ name, level, pretty, destination });
+  plainLoggers.add(logger);
+  return logger;
+}
+
+function createPinoLogger({ name, level, pretty, destination }: LoggerOptions): Logger {
   if (pretty && destination === undefined) {
     return pino({
       name,
@@ -61,6 +73,31 @@ export function logInfoAt(logger: Logger, time: number, fields: object, message:
   } finally {
     eventTime = undefined;
   }
+}
+
+/** Writes one info line at `time` (epoch ms) whose fields arrive serialized. */
+export type InfoLineWriter = (time: number, fieldsJson: string) => void;
+
+/**
+ * For a logger made by `createLogger`, a writer of info lines with `message` whose fields arrive
+ * serialized (`,"key":value` for each, in JSON). The line is exactly the one `logInfoAt(logger,
+ * time, fields, message)` writes, to the same destination, without pino's generic pass over the
+ * fields: on the request log's hot path that pass allocated about twice as much per line as
+ * writing it directly (V8's sampling heap profiler, under load).
+ * Undefined for any other logger, whose options may change how a line looks.
+ */
+export function infoLineWriter(logger: Logger, message: string): InfoLineWriter | undefined {
+  if (!plainLoggers.has(logger)) return undefined;
+  // pino.symbols is pino's documented way for integrations to reach a logger's state.
+  const state = logger as unknown as Record<symbol, unknown>;
+  const destination = state[pino.symbols.streamSym] as DestinationStream | undefined;
+  if (destination === undefined) return undefined;
+  const end = `,"msg":${JSON.stringify(message)}}\n`;
+  return (time, fieldsJson) => {
+    // Read for every line: a logger's bindings can change after the writer was made.
+    const bindings = String(state[pino.symbols.chindingsSym]);
+    destination.write(`{"level":30,"time":${time}${bindings}${fieldsJson}${end}`);
+  };
 }
 
 /** A logger that drops everything: for tests that build apps and do not read the logs. */
