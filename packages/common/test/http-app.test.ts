@@ -41,7 +41,7 @@ describe('createHttpApp', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
-  it("when the document profile is chosen, then a response carries helmet's page headers with a policy that allows only forms to the same origin", async () => {
+  it("when the document profile is chosen, then a response carries helmet's page headers less the legacy three, with a policy that allows only forms to the same origin", async () => {
     const reference = express();
     reference.use(helmet());
     reference.get('/page', (_req, res) => {
@@ -57,8 +57,19 @@ describe('createHttpApp', () => {
 
     expect(Object.keys(helmetDefaults).length).toBeGreaterThan(5);
     expect(helmetDefaults['content-security-policy']).toContain('upgrade-insecure-requests');
+    const {
+      'x-xss-protection': xssAuditorSwitch,
+      'x-download-options': internetExplorerOnly,
+      'x-dns-prefetch-control': linkPrefetching,
+      ...pageHeaders
+    } = helmetDefaults;
+    expect([xssAuditorSwitch, internetExplorerOnly, linkPrefetching]).toEqual([
+      '0',
+      'noopen',
+      'off',
+    ]);
     expect(actual).toEqual({
-      ...helmetDefaults,
+      ...pageHeaders,
       'content-security-policy':
         "default-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'self'",
     });
