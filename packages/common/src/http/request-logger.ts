@@ -77,7 +77,9 @@ function writeWaiting(log: RequestLog): void {
   }
   const batch = log.waiting;
   log.waiting = [];
-  const { logger, writeLine } = log;
+  const { logger } = log;
+  // The level may have been raised since these requests were recorded.
+  const writeLine = logger.isLevelEnabled('info') ? log.writeLine : undefined;
   for (const { time, method, url, status, ms } of batch) {
     if (writeLine === undefined) logInfoAt(logger, time, { method, url, status, ms }, MESSAGE);
     else writeLine(time, fieldsJson(method, url, status, ms));

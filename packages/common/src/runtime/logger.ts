@@ -95,8 +95,9 @@ export function infoLineWriter(logger: Logger, message: string): InfoLineWriter 
   const end = `,"msg":${JSON.stringify(message)}}\n`;
   return (time, fieldsJson) => {
     // Read for every line: a logger's bindings can change after the writer was made.
-    const bindings = String(state[pino.symbols.chindingsSym]);
-    destination.write(`{"level":30,"time":${time}${bindings}${fieldsJson}${end}`);
+    const bindings = state[pino.symbols.chindingsSym];
+    const bindingsJson = typeof bindings === 'string' ? bindings : '';
+    destination.write(`{"level":30,"time":${time}${bindingsJson}${fieldsJson}${end}`);
   };
 }
 
