@@ -113,6 +113,22 @@ describe('request log', () => {
     expect(written).toEqual(reference.rawLines());
   });
 
+  it('when the level is raised after a request was recorded, then its line is not written', async () => {
+    const { logger, lines } = loggerWithLines();
+    const app = createHttpApp({ logger });
+    app.get('/ping', (_req, res) => {
+      res.sendStatus(204);
+    });
+    await request(app).get('/ping');
+    logger.level = 'warn';
+    flushLogger(logger);
+    expect(lines()).toEqual([]);
+    logger.level = 'info';
+    await request(app).get('/ping');
+    flushLogger(logger);
+    expect(lines().map((line) => line.status)).toEqual([204]);
+  });
+
   it('when the logger was made elsewhere, then its own options shape the request lines', async () => {
     const { destination, rawLines } = lineDestination();
     const logger = pino(
