@@ -30,8 +30,8 @@ export interface BenchOptions {
 export class UsageError extends Error {}
 
 const FULL = {
-  rounds: 5,
-  durationSec: 4,
+  rounds: 7,
+  durationSec: 3,
   warmupSec: 1.5,
   connections: 50,
   largeCount: 100_000,
