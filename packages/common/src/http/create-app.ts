@@ -27,7 +27,7 @@ export interface HttpAppOptions {
   json?: boolean;
   /** Also parse URL-encoded form bodies. */
   urlencoded?: boolean;
-  /** `api` (the default) for JSON services, `document` (helmet's defaults) for HTML ones. */
+  /** `api` (the default) for JSON services, `document` for small HTML pages (see the profiles). */
   securityHeaders?: SecurityHeadersProfile;
 }
 
