@@ -8,7 +8,7 @@ import {
 } from '@repo/common';
 import type { BookRepository } from './data/books-repository.js';
 import { booksErrorRenderer } from './http/error-renderer.js';
-import { booksRouter } from './routes/books.js';
+import { registerBookRoutes } from './routes/books.js';
 
 export { createInMemoryBookRepository } from './data/books-repository.js';
 export type { BookRepository, InMemoryBookRepositoryOptions } from './data/books-repository.js';
@@ -29,11 +29,11 @@ export function createApp({
   logger,
   bodyLimit = DEFAULT_BODY_LIMIT,
 }: BooksAppDependencies): Express {
-  // JSON is parsed inside the router, after the token check, not for the whole app.
+  // JSON is parsed by each route, after the token check, not for the whole app.
   const app = createHttpApp({ logger, json: false });
-  app.use(booksRouter({ books, token, bodyLimit }));
+  registerBookRoutes(app, { books, token, bodyLimit });
   app.use(cannotRouteHandler());
-  // Four-parameter error handler, registered after the books router and the 404.
+  // Four-parameter error handler, registered after the books routes and the 404.
   app.use(createErrorHandler({ logger, render: booksErrorRenderer }));
   return app;
 }

@@ -13,6 +13,15 @@ describe('GET /books/:id', () => {
     expect(res.body).toEqual(book);
   });
 
+  it('when the book is asked for with HEAD, then 200 with the JSON headers and no body', async () => {
+    const book = await createBook(app, { title: unique('Headed'), author: 'A' });
+    const res = await request(app).head(`/books/${book.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
+    expect(res.text ?? '').toBe('');
+  });
+
   it('when no book has the id, then 404 with the standard status text', async () => {
     const book = await createBook(app, { title: unique('Neighbour'), author: 'A' });
     const res = await request(app).get(`/books/${book.id + 1_000_000}`);

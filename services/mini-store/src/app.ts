@@ -8,7 +8,7 @@ import {
 } from '@repo/common';
 import type { ProductsRepository } from './data/products-repository.js';
 import { renderError } from './http/errors.js';
-import { productsRouter } from './routes/products-routes.js';
+import { registerProductRoutes } from './routes/products-routes.js';
 
 export type { ProductsRepository } from './data/products-repository.js';
 export { createProductsRepository } from './data/products-repository.js';
@@ -27,7 +27,7 @@ export function createApp({
   bodyLimit = DEFAULT_BODY_LIMIT,
 }: AppDependencies): Express {
   const app = createHttpApp({ logger, bodyLimit });
-  app.use('/products', productsRouter(products));
+  registerProductRoutes(app, products);
   app.use(cannotRouteHandler());
   app.use(createErrorHandler({ logger, render: renderError }));
   return app;

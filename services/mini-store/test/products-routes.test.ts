@@ -115,6 +115,15 @@ describe('GET /products/:id', () => {
     expect(response.body).toEqual({ _id: id, name, price: 120, quantity: 1 });
   });
 
+  it('when the product is asked for with HEAD, then 200 with the JSON headers and no body', async () => {
+    const id = await createProduct({ name: uniqueName('lamp'), price: 30, quantity: 2 });
+    const response = await request(app).head(`/products/${id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(response.headers['content-length'])).toBeGreaterThan(0);
+    expect(response.text ?? '').toBe('');
+  });
+
   it('when no product has the well-formed id, then 404 with the status text', async () => {
     const response = await request(app).get(`/products/${unknownId()}`).expect(404);
     expect(response.text).toBe('Not Found');
@@ -259,6 +268,13 @@ describe('routes that do not exist', () => {
     ],
     ['PUT', '/products/not-an-id', 'Cannot PUT /products/not-an-id'],
     ['GET', '/products/a/b?x=1', 'Cannot GET /products/a/b'],
+    // No route takes OPTIONS, so it is unmatched on every path, those with routes included.
+    ['OPTIONS', '/products', 'Cannot OPTIONS /products'],
+    [
+      'OPTIONS',
+      '/products/aaaaaaaaaaaaaaaaaaaaaaaa',
+      'Cannot OPTIONS /products/aaaaaaaaaaaaaaaaaaaaaaaa',
+    ],
   ])('when %s %s is requested, then 404 with text %j', async (method, path, text) => {
     const response = await request(app)[method.toLowerCase() as 'get'](path);
     expect(response.status).toBe(404);

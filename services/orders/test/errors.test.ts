@@ -69,6 +69,10 @@ describe('unmatched paths', () => {
     ['delete', '/orders/000000000000000000000001'],
     ['post', '/orders/000000000000000000000001'],
     ['get', '/menu/000000000000000000000001/toppings'],
+    // No route takes OPTIONS, so it is unmatched on every path, those with routes included.
+    ['options', '/menu'],
+    ['options', '/orders'],
+    ['options', '/orders/000000000000000000000001'],
   ] as const)(
     'when %s %s matches no route, then it answers 404 { error: "This page does not exist." }',
     async (method, path) => {

@@ -113,6 +113,17 @@ describe('GET /menu/:id', () => {
     });
   });
 
+  it('when the item is asked for with HEAD, then it answers 200 with the JSON headers and no body', async () => {
+    const item = await addMenuItem(testDb.db, { toppings: [], price: 700 });
+
+    const res = await request(buildApp(testDb.db)).head(`/menu/${item._id.toHexString()}`);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
+    expect(res.text ?? '').toBe('');
+  });
+
   it('when no menu item has the id, then it answers 404 { error: "Menu item <id> not found" }', async () => {
     const id = new ObjectId().toHexString();
 

@@ -10,7 +10,7 @@ import {
 } from '@repo/common';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from './config.js';
 import { ProductsRepository } from './data/products-repository.js';
-import { productsRouter } from './routes/products.js';
+import { registerProductRoutes } from './routes/products.js';
 
 export interface ProductsAppDeps {
   db: Db;
@@ -31,7 +31,7 @@ export function createApp({
   // gets the plain `Cannot <METHOD> <path>` 404.
   const app = createHttpApp({ logger, json: false });
   const products = new ProductsRepository(db);
-  app.use('/products', productsRouter({ products, logger, lowStockThreshold, bodyLimit }));
+  registerProductRoutes(app, { products, logger, lowStockThreshold, bodyLimit });
   app.use(cannotRouteHandler());
   app.use(createErrorHandler({ logger, render: jsonErrorRenderer('Something went wrong') }));
   return app;

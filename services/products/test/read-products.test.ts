@@ -69,6 +69,13 @@ describe('GET /products/:id', () => {
     },
   );
 
+  it('when a broken id is followed by the trailing slash routing accepts, then the 404 names the id without it', async () => {
+    const response = await request(ctx.app).get('/products/%ZZ/');
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: 'Not found: no product with id of %ZZ' });
+  });
+
   it('when the id of an existing product is written in uppercase, then it answers 404 (ids are lowercase)', async () => {
     const id = await createProduct(ctx.app, { modelName: uniqueName('Case') });
     const upper = id.toUpperCase();

@@ -16,6 +16,9 @@ describe('unmatched routes', () => {
     ['DELETE', '/products'],
     ['POST', `/products/${new ObjectId().toHexString()}`],
     ['GET', '/products/a/b'],
+    // No route takes OPTIONS, so it is unmatched on every path, those with routes included.
+    ['OPTIONS', '/products'],
+    ['OPTIONS', `/products/${new ObjectId().toHexString()}`],
     // Outlined by the spec as paths only; this service does not serve them.
     ['GET', '/customers/abc/orders'],
     ['POST', '/customers/abc/orders'],

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Express, Request, Response } from 'express';
 import type { MenuRepository } from '../data/menu-repository.js';
 import type { OrdersRepository } from '../data/orders-repository.js';
 import { changeOrderStatus } from '../domain/change-order-status.js';
@@ -7,7 +7,7 @@ import { placeOrder } from '../domain/place-order.js';
 import { requireToken } from '../http/auth.js';
 import { presentOrder } from '../http/present.js';
 
-export interface OrdersRouterDeps {
+export interface OrderRoutesDeps {
   menu: MenuRepository;
   orders: OrdersRepository;
   clock: () => Date;
@@ -16,23 +16,20 @@ export interface OrdersRouterDeps {
 }
 
 /** `/orders`: customers place and read orders; staff move them forward. Auth always runs first. */
-export function createOrdersRouter(deps: OrdersRouterDeps): Router {
-  const router = Router();
+export function registerOrderRoutes(app: Express, deps: OrderRoutesDeps): void {
   const customer = requireToken(deps.customerToken);
   const staff = requireToken(deps.staffToken);
 
-  router.post('/', customer, async (req, res) => {
+  app.post('/orders', customer, async (req, res) => {
     const order = await placeOrder(req.body, deps);
     res.status(201).json(presentOrder(order));
   });
 
-  router.get('/:id', customer, async (req: Request<{ id: string }>, res: Response) => {
+  app.get('/orders/:id', customer, async (req: Request<{ id: string }>, res: Response) => {
     res.json(presentOrder(await findOrder(req.params.id, deps.orders)));
   });
 
-  router.patch('/:id', staff, async (req: Request<{ id: string }>, res: Response) => {
+  app.patch('/orders/:id', staff, async (req: Request<{ id: string }>, res: Response) => {
     res.json(presentOrder(await changeOrderStatus(req.params.id, req.body, deps.orders)));
   });
-
-  return router;
 }
