@@ -1,13 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathOf } from '../http/unmatched-request.js';
 
 export type ReadinessCheck = () => Promise<boolean>;
-
-/** The path of a request target, without its query. */
-export function pathOf(url: string | undefined): string {
-  if (url === undefined) return '';
-  const queryStart = url.indexOf('?');
-  return queryStart === -1 ? url : url.slice(0, queryStart);
-}
 
 function sendStatus(res: ServerResponse, status: number, body: object): void {
   const text = JSON.stringify(body);

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { LevelWithSilent, Logger } from 'pino';
 import { ConfigError, developmentSecretsInUse } from '../config/config.js';
 import { MongoConnectError } from '../mongo/mongo.js';
-import { answerProbe, pathOf, type ReadinessCheck } from './health.js';
+import { cannotRouteText } from '../http/unmatched-request.js';
+import { answerProbe, type ReadinessCheck } from './health.js';
 import { createLogger, flushLogger } from './logger.js';
 
 /**
@@ -113,7 +114,7 @@ function answerUnhandled(
   }
   const [status, text] = failed
     ? [500, 'Internal Server Error']
-    : [404, `Cannot ${req.method ?? 'GET'} ${pathOf(req.url)}`];
+    : [404, cannotRouteText(req.method, req.url)];
   res.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
     'x-content-type-options': 'nosniff',
