@@ -26,6 +26,17 @@ describe('GET /products/:id', () => {
     expect(response.text).not.toContain('_id');
   });
 
+  it('when a product is asked for with HEAD, then it answers 200 with the JSON headers and no body', async () => {
+    const id = await createProduct(ctx.app, { modelName: uniqueName('HeadOne') });
+
+    const response = await request(ctx.app).head(`/products/${id}`);
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(response.headers['content-length'])).toBeGreaterThan(0);
+    expect(response.text ?? '').toBe('');
+  });
+
   it('when no product has the well-formed id, then it answers 404 with the not-found error body', async () => {
     const id = new ObjectId().toHexString();
 
