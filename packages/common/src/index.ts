@@ -15,3 +15,4 @@ export * from './runtime/health.js';
 export * from './runtime/run-service.js';
 export * from './runtime/mongo-service.js';
 export * from './runtime/line-sink.js';
+export * from './runtime/app-server.js';

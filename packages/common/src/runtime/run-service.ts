@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LevelWithSilent, Logger } from 'pino';
 import { ConfigError, developmentSecretsInUse } from '../config/config.js';
 import { MongoConnectError } from '../mongo/mongo.js';
 import { cannotRouteText } from '../http/unmatched-request.js';
+import { createAppServer } from './app-server.js';
 import { answerProbe, type ReadinessCheck } from './health.js';
 import { createLogger, flushLogger } from './logger.js';
 
@@ -122,6 +123,17 @@ function answerUnhandled(
   res.end(text);
 }
 
+/** The server for a started service: the probes in front of the app. */
+function serve(parts: ServiceParts, logger: Logger, shuttingDown: () => boolean): Server {
+  const { app, isReady = () => Promise.resolve(true) } = parts;
+  // Built once: the probe check runs in front of every request.
+  const probeState = { isReady, shuttingDown };
+  return createAppServer(app, (req, res) => {
+    if (answerProbe(req, res, probeState)) return;
+    app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
+  });
+}
+
 function stopServer(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     // Keep-alive sockets that finish their request become idle; sweep them so close() can finish.
@@ -167,17 +179,12 @@ export async function runService<C extends BaseServiceConfig>(
   }
 
   let parts: ServiceParts | undefined;
+  let server: Server | undefined;
   let shuttingDown = false;
-  const isReady = (): Promise<boolean> => parts?.isReady?.() ?? Promise.resolve(true);
-  // Built once: the probe check runs in front of every request.
-  const probeState = { isReady, shuttingDown: () => shuttingDown };
-  const server = createServer((req, res) => {
-    if (answerProbe(req, res, probeState)) return;
-    parts?.app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
-  });
 
   try {
     parts = await definition.start(config, logger);
+    server = serve(parts, logger, () => shuttingDown);
     await listen(server, config.PORT);
   } catch (error) {
     const failure = describeStartFailure(name, config.PORT, error);

@@ -1,0 +1,75 @@
+import {
+  createServer,
+  IncomingMessage,
+  ServerResponse,
+  type RequestListener,
+  type Server,
+} from 'node:http';
+
+/** What Express gives every request and response it handles: `app.request` and `app.response`. */
+interface AppPrototypes {
+  request: IncomingMessage;
+  response: ServerResponse;
+}
+
+function appPrototypesOf(app: object): AppPrototypes | undefined {
+  const { request, response } = app as { request?: unknown; response?: unknown };
+  return request instanceof IncomingMessage && response instanceof ServerResponse
+    ? { request, response }
+    : undefined;
+}
+
+/** A constructor whose objects are built by `base` but have `prototype` from the start. */
+function bornWith(base: (...args: unknown[]) => void, prototype: object) {
+  function AppObject(this: object, ...args: unknown[]): void {
+    base.apply(this, args);
+  }
+  AppObject.prototype = prototype;
+  return AppObject;
+}
+
+/**
+ * Node's server options that build requests and responses with the app's prototypes, or
+ * undefined when Node's constructors cannot do that: when they are ES classes (which cannot be
+ * called on an existing object; in Node 20, 22 and 24 they are plain functions), or when a
+ * property they set is a getter-only accessor on the app's prototypes. Both would throw on every
+ * request, so one request and one response are built here first.
+ */
+function serverClassesFor({ request, response }: AppPrototypes) {
+  // Node types its request and response constructors as classes; at run time they are functions.
+  const AppRequest = bornWith(IncomingMessage as unknown as (...args: unknown[]) => void, request);
+  const AppResponse = bornWith(ServerResponse as unknown as (...args: unknown[]) => void, response);
+  try {
+    const probe: unknown = Reflect.construct(AppRequest, [undefined]);
+    Reflect.construct(AppResponse, [probe]);
+  } catch {
+    return undefined;
+  }
+  return {
+    IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
+    ServerResponse: AppResponse as unknown as typeof ServerResponse,
+  };
+}
+
+/**
+ * The HTTP server for an app. For an Express app, Node builds every request and response with
+ * the app's own prototypes (`app.request`, `app.response`), through the documented
+ * `IncomingMessage` and `ServerResponse` options of `http.createServer`.
+ *
+ * Why: Express gives each incoming request and response its prototypes with
+ * `Object.setPrototypeOf` (in `app.handle`), and changing an existing object's prototype sends
+ * V8 down slow paths for every later property access on it. Measured on the tutorial's
+ * `GET /person/:id`, that costs bare Express more than half its CPU per request. With the
+ * prototypes in place from the start, Express's switch finds nothing to change, and everything
+ * Express does stays as it is. (Express needs the switch for sub-apps mounted with
+ * `app.use(subApp)`, which give requests another app's prototypes on the way in; the services
+ * mount none, and a sub-app would still work, only without the gain.)
+ *
+ * `listener` answers every request; any other request handler, or an app whose prototypes
+ * Node's constructors do not accept, gets a plain `http.createServer`.
+ */
+export function createAppServer(app: object, listener: RequestListener): Server {
+  const prototypes = appPrototypesOf(app);
+  const classes = prototypes === undefined ? undefined : serverClassesFor(prototypes);
+  return classes === undefined ? createServer(listener) : createServer(classes, listener);
+}
