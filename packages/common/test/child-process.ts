@@ -22,9 +22,17 @@ function parseLines(text: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/** Runs a TypeScript file in a child Node process, the way the services run in development. */
-export function runTypeScript(file: string, env: Record<string, string>): RunningChild {
-  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', file], {
+/**
+ * Runs a TypeScript file in a child Node process, the way the services run in development;
+ * `nodeOptions` go before the file (such as `--expose-gc`).
+ */
+export function runTypeScript(
+  file: string,
+  env: Record<string, string>,
+  nodeOptions: readonly string[] = [],
+): RunningChild {
+  const args = [...nodeOptions, '--conditions=development', '--import', 'tsx', file];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

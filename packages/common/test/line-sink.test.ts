@@ -34,12 +34,20 @@ function makeFifo(): { path: string; reader: number } {
   return { path, reader: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK) };
 }
 
-/** Reads the FIFO until `expectedBytes` have arrived, yielding between reads. */
-async function readAll(reader: number, expectedBytes: number): Promise<string> {
+/**
+ * Reads the FIFO until `expectedBytes` have arrived, yielding between reads, or until the writer
+ * is gone (`writerGone`, and the pipe is at its end), so a short read fails the test's assertion
+ * instead of its timeout.
+ */
+async function readAll(
+  reader: number,
+  expectedBytes: number,
+  writerGone: () => boolean = () => false,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let received = 0;
   const buffer = Buffer.alloc(64 * 1024);
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 15_000;
   while (received < expectedBytes && Date.now() < deadline) {
     try {
       const read = readSync(reader, buffer);
@@ -48,6 +56,8 @@ async function readAll(reader: number, expectedBytes: number): Promise<string> {
         received += read;
         continue;
       }
+      // No writer has the FIFO open (and it is empty): before the child opens it, or after it ended.
+      if (writerGone()) break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
     }
@@ -134,11 +144,28 @@ describe('createLineSink', () => {
       FIFO_PATH: path,
       LINES: String(count),
     });
+    let exited = false;
+    void child.exited.then(() => (exited = true));
     const expected = linesOf(count).join('');
-    const received = await readAll(reader, Buffer.byteLength(expected));
+    const received = await readAll(reader, Buffer.byteLength(expected), () => exited);
     expect(await child.exited).toBe(0);
+    expect(child.stderr()).toBe('');
+    expect(received.length).toBe(expected.length);
     expect(received).toBe(expected);
     closeSync(reader);
+  });
+
+  it('when a sink with lines waiting is dropped and collected, then its lines are still written at exit', async () => {
+    const path = join(dir, 'out.log');
+    const count = 1_000;
+    const child = runTypeScript(
+      'packages/common/test/fixtures/drop-sink.ts',
+      { OUT_PATH: path, LINES: String(count) },
+      ['--expose-gc'],
+    );
+    expect(await child.exited).toBe(0);
+    expect(child.stderr()).toBe('');
+    expect(readFileSync(path, 'utf8')).toBe(linesOf(count).join(''));
   });
 
   it('when the reader has gone (EPIPE), then writing stops quietly', () => {

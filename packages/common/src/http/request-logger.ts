@@ -1,6 +1,6 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { flushAtExit } from '../runtime/exit-flush.js';
+import { exitFlush, type ExitFlush } from '../runtime/exit-flush.js';
 import {
   flushLogger,
   infoLineWriter,
@@ -32,6 +32,8 @@ interface RequestLog {
   writeLine: InfoLineWriter | undefined;
   waiting: FinishedRequest[];
   timer: NodeJS.Timeout | undefined;
+  /** Armed while lines wait, so that they are written if the process exits first. */
+  atExit: ExitFlush;
 }
 
 /** Each response being logged: its request log and when it started (nothing is added to it). */
@@ -63,6 +65,7 @@ function subscribeToFinishedResponses(): void {
       ms: Math.round((performance.now() - start.at) * 10) / 10,
     });
     if (log.timer === undefined) {
+      log.atExit.arm();
       log.timer = setTimeout(() => writeWaiting(log), WRITE_EVERY_MS);
       // Waiting lines never keep the process alive; the exit hook writes them.
       log.timer.unref();
@@ -75,6 +78,7 @@ function writeWaiting(log: RequestLog): void {
     clearTimeout(log.timer);
     log.timer = undefined;
   }
+  log.atExit.disarm();
   const batch = log.waiting;
   log.waiting = [];
   const { logger } = log;
@@ -118,9 +122,9 @@ export function startRequestLog(logger: Logger): RequestLogStart {
     writeLine: infoLineWriter(logger, MESSAGE),
     waiting: [],
     timer: undefined,
+    atExit: exitFlush(() => flushLogger(logger)),
   };
   onFlushLogger(logger, () => writeWaiting(log));
-  flushAtExit(logger, flushLogger);
   subscribeToFinishedResponses();
   return (_req, res) => {
     if (!logger.isLevelEnabled('info')) return;

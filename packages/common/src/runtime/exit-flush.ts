@@ -1,25 +1,41 @@
-interface ExitFlush {
-  target: WeakRef<object>;
-  flush: (target: object) => void;
-}
-
-/** Held weakly: registering an object never keeps it alive. Flushed in registration order. */
-const registered = new Set<ExitFlush>();
+/** Flushes with lines waiting. Held strongly: waiting lines must not depend on who still refers to their holder. */
+const armed = new Set<() => void>();
 let exitHookInstalled = false;
 
+/** A holder's exit flush: armed while it holds lines, disarmed once they are written. */
+export interface ExitFlush {
+  arm: () => void;
+  disarm: () => void;
+}
+
+function flushArmed(): void {
+  // A snapshot, so that a flush which hands lines to another holder (the request log to its
+  // logger's sink) cannot make this loop run forever. Each flush writes its lines all the way
+  // to their destination, so the holders it hands them to need no second pass.
+  for (const flush of [...armed]) flush();
+}
+
 /**
- * Calls `flush(target)` when the process exits, however it exits (`process.exit`, the end of the
- * event loop, an uncaught exception), if `target` is still alive then. For lines held in memory
- * that must reach their destination before the process is gone.
+ * Calls `flush` when the process exits, however it exits (`process.exit`, the end of the event
+ * loop, an uncaught exception), if it is armed then. For lines held in memory that must reach
+ * their destination before the process is gone.
+ *
+ * Only an armed flush is held, so a holder that is dropped with nothing waiting is not kept
+ * alive, and one dropped with lines waiting still has them written. (A weak reference to the
+ * holder lost those lines: the holder object can be collected while its timer's closure still
+ * holds the lines.)
  */
-export function flushAtExit<T extends object>(target: T, flush: (target: T) => void): void {
-  registered.add({ target: new WeakRef(target), flush: flush as (target: object) => void });
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const entry of registered) {
-      const live = entry.target.deref();
-      if (live !== undefined) entry.flush(live);
-    }
-  });
+export function exitFlush(flush: () => void): ExitFlush {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', flushArmed);
+  }
+  return {
+    arm: () => {
+      armed.add(flush);
+    },
+    disarm: () => {
+      armed.delete(flush);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import { flushAtExit } from './exit-flush.js';
+import { exitFlush } from './exit-flush.js';
 
 export interface LineSinkOptions {
   /** Longest a line waits before it is written (it goes out sooner once a batch is big). */
@@ -66,6 +66,7 @@ export function createLineSink(fd: number, options: LineSinkOptions = {}): LineS
   let flushTimer: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
+  const atExit = exitFlush(() => drain(true));
 
   /** Writes `buffer`; returns what a full pipe left unwritten (only when not `blocking`). */
   function writeBuffer(buffer: Buffer, blocking: boolean, deadline: number): Buffer | undefined {
@@ -105,14 +106,13 @@ export function createLineSink(fd: number, options: LineSinkOptions = {}): LineS
   function drain(blocking: boolean): void {
     if (closed) return;
     const deadline = performance.now() + EXIT_FLUSH_DEADLINE_MS;
-    if (stalled !== undefined) {
-      stalled = writeBuffer(stalled, blocking, deadline);
-      if (stalled !== undefined) return;
+    if (stalled !== undefined) stalled = writeBuffer(stalled, blocking, deadline);
+    if (stalled === undefined && pending.length > 0) {
+      const batch = Buffer.from(pending, 'utf8');
+      pending = '';
+      stalled = writeBuffer(batch, blocking, deadline);
     }
-    if (pending.length === 0) return;
-    const batch = Buffer.from(pending, 'utf8');
-    pending = '';
-    stalled = writeBuffer(batch, blocking, deadline);
+    if (stalled === undefined && pending.length === 0) atExit.disarm();
   }
 
   function flushScheduled(): void {
@@ -134,6 +134,7 @@ export function createLineSink(fd: number, options: LineSinkOptions = {}): LineS
   const sink: LineSink = {
     write(line) {
       if (closed) return;
+      if (pending.length === 0) atExit.arm();
       pending += line;
       if (pending.length >= BATCH_BYTES) flushScheduled();
       else if (flushTimer === undefined) {
@@ -150,7 +151,6 @@ export function createLineSink(fd: number, options: LineSinkOptions = {}): LineS
       callback?.();
     },
   };
-  flushAtExit(sink, (live) => live.flushSync());
   return sink;
 }
 
