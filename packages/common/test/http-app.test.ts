@@ -2,7 +2,7 @@ import express from 'express';
 import helmet from 'helmet';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createHttpApp, silentLogger } from '@repo/common';
+import { createHttpApp, flushLogger, silentLogger } from '@repo/common';
 import { capturingLogger } from './support.js';
 
 /** Headers a bare Express answer carries anyway, which say nothing about security headers. */
@@ -146,6 +146,7 @@ describe('createHttpApp', () => {
       res.sendStatus(204);
     });
     await request(app).get('/quiet');
+    flushLogger(logger);
     expect(lines()).toEqual([]);
   });
 });
