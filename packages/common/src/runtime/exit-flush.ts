@@ -1,4 +1,7 @@
-/** Flushes with lines waiting. Held strongly: waiting lines must not depend on who still refers to their holder. */
+/**
+ * The flushes of holders with lines waiting. Held strongly: whether waiting lines are written
+ * must not depend on whether anything still refers to their holder.
+ */
 const armed = new Set<() => void>();
 let exitHookInstalled = false;
 
