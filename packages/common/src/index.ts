@@ -1,18 +1,39 @@
-export * from './errors/http-errors.js';
-export * from './errors/classify.js';
-export * from './errors/error-handler.js';
-export * from './errors/not-found.js';
-export * from './http/create-app.js';
-export * from './http/etag.js';
-export * from './http/json-body.js';
-export * from './http/request-logger.js';
-export * from './auth/bearer.js';
-export * from './validation/validate.js';
-export * from './config/config.js';
-export * from './mongo/mongo.js';
-export * from './runtime/logger.js';
-export * from './runtime/health.js';
-export * from './runtime/run-service.js';
-export * from './runtime/mongo-service.js';
-export * from './runtime/line-sink.js';
-export * from './runtime/app-server.js';
+// What the services and tools use, by name; everything else in this package is internal.
+
+// Building an app
+export { createHttpApp, type HttpAppOptions } from './http/create-app.js';
+export { jsonBodyParser } from './http/json-body.js';
+export { addErrorHandlers, jsonErrorRenderer, type ErrorRenderer } from './errors/error-handler.js';
+export { isMalformedJsonError, type ClassifiedError } from './errors/classify.js';
+export { BadRequestError, HttpError, NotFoundError } from './errors/http-errors.js';
+export { requireBearerToken, type BearerParser } from './auth/bearer.js';
+
+// Reading input
+export {
+  describeIssues,
+  inputReader,
+  type InputReader,
+  type InputRejection,
+} from './validation/parse-input.js';
+export { objectIdSchema } from './mongo/object-id.js';
+
+// Configuration
+export {
+  ConfigError,
+  loadEnv,
+  mongoServiceVariables,
+  secretVariable,
+  serviceVariables,
+  type Env,
+} from './config/config.js';
+
+// Running a service
+export {
+  runService,
+  type Connected,
+  type RunningService,
+  type ServiceDefinition,
+} from './runtime/run-service.js';
+export { connectWithMongo } from './runtime/mongo-service.js';
+export { connectMongo, describeMongoHost } from './mongo/mongo.js';
+export { flushLogger, silentLogger, type Logger } from './runtime/logger.js';

@@ -1,4 +1,4 @@
 import { runService } from '@repo/common';
-import { miniStoreService } from './service.js';
+import { service } from './service.js';
 
-await runService(miniStoreService);
+await runService(service);

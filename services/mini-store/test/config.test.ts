@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@repo/common';
-import { loadMiniStoreConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 
 describe('mini-store configuration', () => {
   it('when no variable is set, then it uses port 6793, the local MongoDB and database mini_store', () => {
-    expect(loadMiniStoreConfig({})).toEqual({
+    expect(loadConfig({})).toEqual({
       PORT: 6793,
       LOG_LEVEL: 'info',
       MONGODB_URI: 'mongodb://127.0.0.1:27017',
@@ -13,7 +13,7 @@ describe('mini-store configuration', () => {
   });
 
   it('when the variables are set, then their values are used', () => {
-    const config = loadMiniStoreConfig({
+    const config = loadConfig({
       PORT: '7001',
       LOG_LEVEL: 'warn',
       MONGODB_URI: 'mongodb://db.internal:27018',
@@ -28,10 +28,8 @@ describe('mini-store configuration', () => {
   });
 
   it('when PORT and MONGODB_URI are invalid, then start-up fails naming both variables', () => {
-    expect(() => loadMiniStoreConfig({ PORT: 'eighty', MONGODB_URI: 'localhost' })).toThrow(
-      ConfigError,
-    );
-    expect(() => loadMiniStoreConfig({ PORT: 'eighty', MONGODB_URI: 'localhost' })).toThrow(
+    expect(() => loadConfig({ PORT: 'eighty', MONGODB_URI: 'localhost' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', MONGODB_URI: 'localhost' })).toThrow(
       /PORT[\s\S]*MONGODB_URI/,
     );
   });

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
-import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { silentLogger } from '@repo/common';
-import { createApp, type ProductsRepository } from '../src/app.js';
+import { createApp } from '../src/app.js';
+import type { ProductsRepository } from '../src/data/products-repository.js';
 import { buildApp, HEX_ID, readStored, uniqueName, unknownId } from './support.js';
 
-let testDb: TestDatabase;
+const testDb = useTestDatabase('mini_store_routes');
 let app: Express;
 
-beforeAll(async () => {
-  testDb = await openTestDatabase('mini_store_routes');
+beforeAll(() => {
   app = buildApp(testDb.db);
-});
-
-afterAll(async () => {
-  await testDb.close();
 });
 
 async function createProduct(body: object): Promise<string> {

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
-import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { buildApp, countStored, readStored, uniqueName } from './support.js';
 
-let testDb: TestDatabase;
+const testDb = useTestDatabase('mini_store_bodies');
 let app: Express;
 
-beforeAll(async () => {
-  testDb = await openTestDatabase('mini_store_bodies');
+beforeAll(() => {
   app = buildApp(testDb.db);
-});
-
-afterAll(async () => {
-  await testDb.close();
 });
 
 async function createProduct(): Promise<string> {

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { MongoClient } from 'mongodb';
-import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { buildApp, uniqueName } from './support.js';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await openTestDatabase('mini_store_restart');
-});
-
-afterAll(async () => {
-  await testDb.close();
-});
+const testDb = useTestDatabase('mini_store_restart');
 
 describe('restart keeps data', () => {
   it('when a second app with its own client opens the same database, then it reads back what the first wrote', async () => {

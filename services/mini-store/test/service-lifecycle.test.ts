@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runService, type RunningService } from '@repo/common';
-import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
-import { loadMiniStoreConfig } from '../src/config.js';
-import { miniStoreService } from '../src/service.js';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
+import { loadConfig } from '../src/config.js';
+import { service as miniStoreService } from '../src/service.js';
 import { uniqueName } from './support.js';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await openTestDatabase('mini_store_lifecycle');
-});
-
-afterAll(async () => {
-  await testDb.close();
-});
+const testDb = useTestDatabase('mini_store_lifecycle');
 
 /** The real service (connect, then listen) on a free port over this file's database. */
 function startService(): Promise<RunningService> {
@@ -21,7 +13,7 @@ function startService(): Promise<RunningService> {
     ...miniStoreService,
     ownsProcess: false,
     loadConfig: () =>
-      loadMiniStoreConfig({
+      loadConfig({
         PORT: '0',
         LOG_LEVEL: 'silent',
         MONGODB_URI: testDb.uri,

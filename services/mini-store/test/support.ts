@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { ObjectId, type Db, type Document } from 'mongodb';
 import { silentLogger } from '@repo/common';
-import { createApp, createProductsRepository } from '../src/app.js';
-import { PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
+import { createApp } from '../src/app.js';
+import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
 
 export function buildApp(db: Db): Express {
   return createApp({ products: createProductsRepository(db), logger: silentLogger() });

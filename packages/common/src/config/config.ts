@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from '../validation/validate.js';
+import { describeIssues } from '../validation/parse-input.js';
 
 export class ConfigError extends Error {
   constructor(problems: readonly string[]) {
@@ -82,7 +82,7 @@ export function secretVariable(env: Env, developmentDefault: string) {
  * Reads the environment through a zod object schema; any bad or missing variable stops start-up
  * with one message that names every variable at fault.
  */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: Env = process.env): z.output<S> {
+export function loadEnv<S extends z.ZodObject>(schema: S, env: Env = process.env): z.output<S> {
   const result = schema.safeParse(env);
   if (!result.success) throw new ConfigError(describeIssues(result.error));
   return result.data;

@@ -1,6 +1,7 @@
-import type { ErrorRequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { classifyError, type ClassifiedError } from './classify.js';
+import { cannotRouteHandler } from './not-found.js';
 
 /** Writes the response for a classified error in the shape the service's spec prescribes. */
 export type ErrorRenderer = (error: ClassifiedError, res: Response) => void;
@@ -42,4 +43,20 @@ export function jsonErrorRenderer(genericServerMessage: string): ErrorRenderer {
     const message = error.status >= 500 ? genericServerMessage : error.message;
     res.status(error.status).json({ error: message });
   };
+}
+
+export interface ErrorHandlersOptions {
+  logger: Logger;
+  renderError: ErrorRenderer;
+  /** The answer to a request no route matched; the plain-text `Cannot <METHOD> <path>` 404 by default. */
+  notFound?: RequestHandler;
+}
+
+/** Ends an app: the 404 for requests no route matched, then the one error handler, after every route. */
+export function addErrorHandlers(
+  app: Express,
+  { logger, renderError, notFound = cannotRouteHandler() }: ErrorHandlersOptions,
+): void {
+  app.use(notFound);
+  app.use(createErrorHandler({ logger, render: renderError }));
 }

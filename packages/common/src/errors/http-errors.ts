@@ -19,48 +19,14 @@ export class BadRequestError extends HttpError {
   }
 }
 
-export class UnauthorizedError extends HttpError {
-  constructor(message = 'Unauthorized', options?: ErrorOptions) {
-    super(401, message, options);
-  }
-}
-
-export class ForbiddenError extends HttpError {
-  constructor(message = 'Forbidden', options?: ErrorOptions) {
-    super(403, message, options);
-  }
-}
-
 export class NotFoundError extends HttpError {
   constructor(message = 'Not Found', options?: ErrorOptions) {
     super(404, message, options);
   }
 }
 
-export class ConflictError extends HttpError {
-  constructor(message: string, options?: ErrorOptions) {
-    super(409, message, options);
-  }
-}
-
 export class PayloadTooLargeError extends HttpError {
   constructor(message = 'request entity too large', options?: ErrorOptions) {
     super(413, message, options);
-  }
-}
-
-export class UnsupportedMediaTypeError extends HttpError {
-  constructor(message: string, options?: ErrorOptions) {
-    super(415, message, options);
-  }
-}
-
-/** A 400 that carries every problem found, for services whose spec reports them as a list. */
-export class ValidationError extends BadRequestError {
-  readonly problems: readonly string[];
-
-  constructor(problems: readonly string[], options?: ErrorOptions) {
-    super(problems.join('; '), options);
-    this.problems = problems;
   }
 }

@@ -7,7 +7,7 @@ import express, {
 } from 'express';
 import type { Logger } from 'pino';
 import { weakEtag } from './etag.js';
-import { hasBody } from './json-body.js';
+import { BODY_LIMIT, hasBody } from './json-body.js';
 import { startRequestLog } from './request-logger.js';
 import {
   applySecurityHeaders,
@@ -17,12 +17,8 @@ import {
 
 export type { SecurityHeadersProfile } from './security-headers.js';
 
-export const DEFAULT_BODY_LIMIT = '100kb';
-
 export interface HttpAppOptions {
   logger: Logger;
-  /** Largest accepted request body; larger ones are answered 413. */
-  bodyLimit?: string;
   /** Parse JSON bodies for every route (the specs of all five services ask for it). */
   json?: boolean;
   /** Also parse URL-encoded form bodies. */
@@ -50,7 +46,7 @@ function runParsers(
 
 /**
  * The Express app every service starts from: no `x-powered-by`, security headers, one log line per
- * request, body parsing with a size limit, and a cheap weak ETag (see `weakEtag`). Routes, the 404
+ * request, body parsing with a size limit (`BODY_LIMIT`), and a cheap weak ETag (see `weakEtag`). Routes, the 404
  * and the error handler are the service's own and are added after this.
  *
  * All of that runs as ONE middleware, in that order (log, helmet's headers, parsers): each extra
@@ -61,7 +57,6 @@ function runParsers(
  */
 export function createHttpApp({
   logger,
-  bodyLimit = DEFAULT_BODY_LIMIT,
   json = true,
   urlencoded = false,
   securityHeaders: profile = 'api',
@@ -72,8 +67,8 @@ export function createHttpApp({
   const startLog = startRequestLog(logger);
   const securityHeaders = securityHeadersFor(profile);
   const parsers: RequestHandler[] = [];
-  if (json) parsers.push(express.json({ limit: bodyLimit }));
-  if (urlencoded) parsers.push(express.urlencoded({ extended: false, limit: bodyLimit }));
+  if (json) parsers.push(express.json({ limit: BODY_LIMIT }));
+  if (urlencoded) parsers.push(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
 
   app.use(function prepareRequest(req, res, next) {
     startLog(req, res);

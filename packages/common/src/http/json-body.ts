@@ -1,6 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 
+/** The largest request body any service accepts; larger ones are answered 413. */
+export const BODY_LIMIT = '100kb';
+
 /** What body-parser calls a request with a body: a Transfer-Encoding or a Content-Length. */
 export function hasBody(req: IncomingMessage): boolean {
   return (
@@ -13,8 +16,8 @@ export function hasBody(req: IncomingMessage): boolean {
  * as body-parser itself would, but without its per-request bookkeeping (on a GET, that is most of
  * what the parser costs). `req.body` then reads undefined, as it does after body-parser.
  */
-export function jsonBodyParser(options: { limit: string; strict?: boolean }): RequestHandler {
-  const parse = express.json(options);
+export function jsonBodyParser({ strict = true }: { strict?: boolean } = {}): RequestHandler {
+  const parse = express.json({ limit: BODY_LIMIT, strict });
   return (req, res, next) => {
     if (hasBody(req)) void parse(req, res, next);
     else next();

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MongoClient, ObjectId, type MongoClientOptions } from 'mongodb';
+import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from 'pino';
 
 /** The host list of a connection string, without credentials, for messages and logs. */
@@ -73,19 +73,4 @@ export async function pingMongo(client: MongoClient): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-const OBJECT_ID_TEXT = /^[0-9a-fA-F]{24}$/;
-const LOWERCASE_OBJECT_ID_TEXT = /^[0-9a-f]{24}$/;
-
-/**
- * The ObjectId written as `text`, or null for anything that is not 24 hexadecimal characters.
- * (ObjectId.isValid alone would also accept any 12-character string.)
- */
-export function parseObjectId(
-  text: string,
-  options: { lowercaseOnly?: boolean } = {},
-): ObjectId | null {
-  const pattern = options.lowercaseOnly ? LOWERCASE_OBJECT_ID_TEXT : OBJECT_ID_TEXT;
-  return pattern.test(text) ? ObjectId.createFromHexString(text) : null;
 }

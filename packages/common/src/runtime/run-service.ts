@@ -18,13 +18,13 @@ export type ServiceApp = (
   unhandled?: (error?: unknown) => void,
 ) => void;
 
-/** What a service hands the runner once its dependencies are connected. */
-export interface ServiceParts {
-  /** The request handler, usually the Express app built by the service's `createApp`. */
-  app: ServiceApp;
+/** What a service's `connect` step hands over: the app's dependencies and their lifecycle. */
+export interface Connected<D> {
+  /** What `createApp` is built from (repositories, settings, the logger). */
+  deps: D;
   /** Whether the dependencies answer; `/readyz` reports it. Defaults to always ready. */
   isReady?: ReadinessCheck;
-  /** Releases the dependencies once the server has stopped (close the database). */
+  /** Releases the dependencies once the server has stopped (closes the database). */
   close?: () => Promise<void>;
 }
 
@@ -34,12 +34,15 @@ export interface BaseServiceConfig {
   LOG_FORMAT?: 'json' | 'pretty' | undefined;
 }
 
-export interface ServiceDefinition<C extends BaseServiceConfig> {
+/** A service as `runService` runs it: what each service's `src/service.ts` exports. */
+export interface ServiceDefinition<C extends BaseServiceConfig, D> {
   name: string;
   /** Reads and validates the environment; a ConfigError stops start-up with its message. */
   loadConfig: () => C;
-  /** Connects dependencies and builds the app. Runs before the port is opened. */
-  start: (config: C, logger: Logger) => Promise<ServiceParts>;
+  /** Opens what the app needs (a database) and builds its dependencies, before the port opens. */
+  connect: (config: C, logger: Logger) => Promise<Connected<D>>;
+  /** Builds the request handler from the dependencies (the service's `createApp`). */
+  createApp: (deps: D) => ServiceApp;
   /** Secret variables whose development defaults earn a warning when used. */
   secrets?: readonly string[];
   /** How long in-flight requests may run on after a stop signal. */
@@ -63,6 +66,8 @@ export class ServiceStartError extends Error {
     this.name = 'ServiceStartError';
   }
 }
+
+const alwaysReady: ReadinessCheck = () => Promise.resolve(true);
 
 function listen(server: Server, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -124,8 +129,12 @@ function answerUnhandled(
 }
 
 /** The server for a started service: the probes in front of the app. */
-function serve(parts: ServiceParts, logger: Logger, shuttingDown: () => boolean): Server {
-  const { app, isReady = () => Promise.resolve(true) } = parts;
+function serve(
+  app: ServiceApp,
+  isReady: ReadinessCheck,
+  logger: Logger,
+  shuttingDown: () => boolean,
+): Server {
   // Built once: the probe check runs in front of every request.
   const probeState = { isReady, shuttingDown };
   return createAppServer(app, (req, res) => {
@@ -151,8 +160,8 @@ function stopServer(server: Server, graceMs: number): Promise<void> {
  * Runs a service: read config, connect dependencies, then listen; on SIGTERM/SIGINT stop
  * accepting, let in-flight requests finish (bounded wait), close the dependencies and exit 0.
  */
-export async function runService<C extends BaseServiceConfig>(
-  definition: ServiceDefinition<C>,
+export async function runService<C extends BaseServiceConfig, D>(
+  definition: ServiceDefinition<C, D>,
 ): Promise<RunningService> {
   const { name, shutdownGraceMs = 10_000, ownsProcess = true } = definition;
   let config: C;
@@ -178,17 +187,18 @@ export async function runService<C extends BaseServiceConfig>(
     );
   }
 
-  let parts: ServiceParts | undefined;
+  let connected: Connected<D> | undefined;
   let server: Server | undefined;
   let shuttingDown = false;
 
   try {
-    parts = await definition.start(config, logger);
-    server = serve(parts, logger, () => shuttingDown);
+    connected = await definition.connect(config, logger);
+    const app = definition.createApp(connected.deps);
+    server = serve(app, connected.isReady ?? alwaysReady, logger, () => shuttingDown);
     await listen(server, config.PORT);
   } catch (error) {
     const failure = describeStartFailure(name, config.PORT, error);
-    await parts?.close?.().catch(() => undefined);
+    await connected?.close?.().catch(() => undefined);
     logger.fatal(isExpectedStartFailure(error) ? {} : { err: error }, failure.message);
     if (!ownsProcess) throw failure;
     flushLogger(logger);
@@ -204,7 +214,7 @@ export async function runService<C extends BaseServiceConfig>(
     stopping ??= (async () => {
       shuttingDown = true;
       await stopServer(server, shutdownGraceMs);
-      await parts?.close?.();
+      await connected?.close?.();
       logger.info(`${name} stopped`);
       flushLogger(logger);
     })();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 import './provided-context.js';
 
@@ -40,6 +40,47 @@ export async function openTestDatabase(prefix: string): Promise<TestDatabase> {
       } finally {
         await client.close();
       }
+    },
+  };
+}
+
+/** A test file's database while its tests run; it is dropped after them. */
+export type OpenTestDatabase = Omit<TestDatabase, 'close'>;
+
+/**
+ * The database of one test file: opened before its first test, dropped after its last. The
+ * fields read the opened database, so the returned object can be kept at module level:
+ *
+ *     const database = useTestDatabase('products');
+ *     it('...', async () => { await database.db.collection('x').insertOne({}); });
+ */
+export function useTestDatabase(prefix: string): OpenTestDatabase {
+  let opened: TestDatabase | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase(prefix);
+  });
+  afterAll(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+  const current = (): TestDatabase => {
+    if (opened === undefined) {
+      throw new Error('the test database is open only while the tests of its file run');
+    }
+    return opened;
+  };
+  return {
+    get uri() {
+      return current().uri;
+    },
+    get dbName() {
+      return current().dbName;
+    },
+    get client() {
+      return current().client;
+    },
+    get db() {
+      return current().db;
     },
   };
 }

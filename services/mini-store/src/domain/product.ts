@@ -1,9 +1,11 @@
+import type { ObjectId } from 'mongodb';
+
 /**
- * A product as the spec shows it. Only `_id` is guaranteed: create stores whichever of the three
- * fields were sent, and PATCH may store any other key with any JSON value.
+ * A product as stored. Only `_id` is guaranteed: create stores whichever of the three fields were
+ * sent, and PATCH may store any other key with any JSON value (spec part B, rule 2).
  */
-export interface StoredProduct {
-  _id: string;
+export interface ProductRecord {
+  _id: ObjectId;
   name?: unknown;
   price?: unknown;
   quantity?: unknown;

@@ -1,42 +1,38 @@
 import type { Express } from 'express';
-import type { ProductsRepository } from '../data/products-repository.js';
-import { readNewProduct, readProductChanges } from '../domain/product-input.js';
-import { productIdFromPath } from '../http/product-id.js';
+import type { AppDeps } from '../app.js';
+import { presentProduct } from '../http/product-presenter.js';
+import { readNewProduct, readProductChanges, readProductId } from '../http/product-schemas.js';
 
 /**
- * The five `/products` routes of spec part B. Unknown ids answer 404 with the status text. They go
- * on the app with their full paths rather than on a mounted Router: no second routing pass per
- * request, and `OPTIONS` gets the `Cannot OPTIONS <path>` 404 like any other method without a route.
+ * The five `/products` routes of spec part B. Each `/:id` route reads the id first, so a malformed
+ * one is refused before the body or the database (rule 4). Unknown ids answer 404 with the status
+ * text (rule 1).
  */
-export function registerProductRoutes(app: Express, products: ProductsRepository): void {
+export function registerProductRoutes(app: Express, { products }: AppDeps): void {
   app.get('/products', async (_req, res) => {
-    // 200 is the default status; res.status() measurably costs on the hot path (npm run bench).
-    res.json(await products.list());
+    // 200 is the status a response starts with; res.status() would cost every request.
+    res.json((await products.list()).map(presentProduct));
   });
 
   app.post('/products', async (req, res) => {
     const id = await products.create(readNewProduct(req.body));
-    res.status(201).json({ id });
+    res.status(201).json({ id: id.toHexString() });
   });
 
   app.get('/products/:id', async (req, res) => {
-    const product = await products.findById(productIdFromPath(req.params.id));
-    if (product === null) {
-      res.sendStatus(404);
-      return;
-    }
-    res.json(product);
+    const product = await products.findById(readProductId(req.params.id));
+    if (product === null) res.sendStatus(404);
+    else res.json(presentProduct(product));
   });
 
   app.patch('/products/:id', async (req, res) => {
-    const id = productIdFromPath(req.params.id);
-    const changes = readProductChanges(req.body);
-    const found = await products.update(id, changes);
+    const id = readProductId(req.params.id);
+    const found = await products.update(id, readProductChanges(req.body));
     res.sendStatus(found ? 200 : 404);
   });
 
   app.delete('/products/:id', async (req, res) => {
-    const found = await products.remove(productIdFromPath(req.params.id));
+    const found = await products.remove(readProductId(req.params.id));
     res.sendStatus(found ? 200 : 404);
   });
 }

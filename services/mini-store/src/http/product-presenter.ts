@@ -1,0 +1,11 @@
+import type { ProductRecord } from '../domain/product.js';
+
+/** A product as the spec shows it: every stored field, with `_id` as its 24-character hex text. */
+export interface ProductView {
+  _id: string;
+  [field: string]: unknown;
+}
+
+export function presentProduct({ _id, ...fields }: ProductRecord): ProductView {
+  return { _id: _id.toHexString(), ...fields };
+}
