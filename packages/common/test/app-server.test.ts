@@ -1,7 +1,8 @@
 import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createAppServer, createHttpApp, silentLogger } from '@repo/common';
+import { createHttpApp, silentLogger } from '@repo/common';
+import { createAppServer } from '../src/runtime/app-server.js';
 
 interface Seen {
   requestPrototype: unknown;

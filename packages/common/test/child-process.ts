@@ -24,18 +24,20 @@ function parseLines(text: string): Record<string, unknown>[] {
 
 /**
  * Runs a TypeScript file in a child Node process, the way the services run in development;
- * `nodeOptions` go before the file (such as `--expose-gc`).
+ * `nodeOptions` go before the file, and `stdout` is a file descriptor to give the child as its
+ * standard output instead of a pipe to this process.
  */
 export function runTypeScript(
   file: string,
   env: Record<string, string>,
-  nodeOptions: readonly string[] = [],
+  options: { nodeOptions?: readonly string[]; stdout?: number } = {},
 ): RunningChild {
+  const { nodeOptions = [], stdout = 'pipe' } = options;
   const args = [...nodeOptions, '--conditions=development', '--import', 'tsx', file];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   let out = '';
   let err = '';

@@ -4,14 +4,14 @@ import {
   ConfigError,
   databaseNameVariable,
   developmentSecretsInUse,
-  loadConfig,
+  loadEnv,
   logLevelVariable,
   mongoServiceVariables,
   mongoUriVariable,
   portVariable,
   secretVariable,
   type Env,
-} from '@repo/common';
+} from '../src/config/config.js';
 
 function serviceSchema(env: Env) {
   return z.object({
@@ -24,7 +24,7 @@ function serviceSchema(env: Env) {
 }
 
 function load(env: Env) {
-  return loadConfig(serviceSchema(env), env);
+  return loadEnv(serviceSchema(env), env);
 }
 
 function problemsOf(env: Env): string {
@@ -37,7 +37,7 @@ function problemsOf(env: Env): string {
   throw new Error('expected the configuration to be rejected');
 }
 
-describe('loadConfig', () => {
+describe('loadEnv', () => {
   it('when nothing is set outside production, then every default applies', () => {
     expect(load({})).toEqual({
       PORT: 6790,
@@ -94,7 +94,7 @@ describe('loadConfig', () => {
 
 describe('mongoServiceVariables', () => {
   it('when nothing is set, then PORT, LOG_LEVEL, MONGODB_URI and MONGODB_DB take the service defaults', () => {
-    expect(loadConfig(z.object(mongoServiceVariables(6793, 'mini_store')), {})).toEqual({
+    expect(loadEnv(z.object(mongoServiceVariables(6793, 'mini_store')), {})).toEqual({
       PORT: 6793,
       LOG_LEVEL: 'info',
       MONGODB_URI: 'mongodb://127.0.0.1:27017',
@@ -104,16 +104,16 @@ describe('mongoServiceVariables', () => {
 
   it('when LOG_FORMAT is json or pretty, then it is kept; anything else is refused by name', () => {
     const schema = z.object(mongoServiceVariables(1, 'x'));
-    expect(loadConfig(schema, { LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
-    expect(loadConfig(schema, { LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
-    expect(() => loadConfig(schema, { LOG_FORMAT: 'xml' })).toThrow(
+    expect(loadEnv(schema, { LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(loadEnv(schema, { LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(() => loadEnv(schema, { LOG_FORMAT: 'xml' })).toThrow(
       /LOG_FORMAT: must be "json" or "pretty"/,
     );
   });
 
   it('when MONGODB_DB is not a usable database name, then it is refused by name', () => {
-    expect(() =>
-      loadConfig(z.object(mongoServiceVariables(1, 'x')), { MONGODB_DB: 'a/b' }),
-    ).toThrow(/MONGODB_DB: must be 1-63 letters/);
+    expect(() => loadEnv(z.object(mongoServiceVariables(1, 'x')), { MONGODB_DB: 'a/b' })).toThrow(
+      /MONGODB_DB: must be 1-63 letters/,
+    );
   });
 });

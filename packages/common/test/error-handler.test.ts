@@ -2,15 +2,12 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
+  addErrorHandlers,
   BadRequestError,
-  ConflictError,
-  createErrorHandler,
   createHttpApp,
-  ForbiddenError,
+  HttpError,
   jsonErrorRenderer,
   NotFoundError,
-  UnauthorizedError,
-  cannotRouteHandler,
 } from '@repo/common';
 import { capturingLogger } from './support.js';
 
@@ -27,16 +24,16 @@ function buildApp(): { app: Express; logs: () => Record<string, unknown>[] } {
     throw new BadRequestError('price cannot be negative');
   });
   app.get('/throw/unauthorized', () => {
-    throw new UnauthorizedError('who are you?');
+    throw new HttpError(401, 'who are you?');
   });
   app.get('/throw/forbidden', () => {
-    throw new ForbiddenError();
+    throw new HttpError(403, 'Forbidden');
   });
   app.get('/throw/not-found', () => {
     throw new NotFoundError('Not found: no product with id of 42');
   });
   app.get('/throw/conflict', () => {
-    throw new ConflictError('order is already completed');
+    throw new HttpError(409, 'order is already completed');
   });
   app.get('/throw/error', () => {
     throw new Error('database password is hunter2');
@@ -54,8 +51,7 @@ function buildApp(): { app: Express; logs: () => Record<string, unknown>[] } {
   app.get('/throw/odd/:kind', (req) => {
     throw oddValues[req.params.kind];
   });
-  app.use(cannotRouteHandler());
-  app.use(createErrorHandler({ logger, render: jsonErrorRenderer('Something went wrong') }));
+  addErrorHandlers(app, { logger, renderError: jsonErrorRenderer('Something went wrong') });
   return { app, logs: lines };
 }
 

@@ -1,8 +1,7 @@
 import type { Db } from 'mongodb';
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testMongoUri } from '@repo/embedded-mongo/testing';
-import { connectMongo, createHttpApp, silentLogger, startWithMongo } from '@repo/common';
+import { connectMongo, connectWithMongo, silentLogger } from '@repo/common';
 
 const logger = silentLogger();
 
@@ -21,29 +20,26 @@ describe('connectMongo against a server', () => {
   });
 });
 
-describe('startWithMongo', () => {
-  it('when the app is built, then it gets the configured database and readiness follows the client', async () => {
+describe('connectWithMongo', () => {
+  it('when the dependencies are built, then they get the configured database and readiness follows the client', async () => {
     const config = configFor('common_start');
     let received: Db | undefined;
-    const parts = await startWithMongo(config, logger, (db) => {
+    const connected = await connectWithMongo(config, logger, (db) => {
       received = db;
-      const app = createHttpApp({ logger });
-      app.get('/db', (_req, res) => {
-        res.json({ name: db.databaseName });
-      });
-      return app;
+      return { things: db.collection('things') };
     });
     expect(received?.databaseName).toBe(config.MONGODB_DB);
-    await request(parts.app).get('/db').expect(200, { name: config.MONGODB_DB });
-    await expect(parts.isReady?.()).resolves.toBe(true);
+    await connected.deps.things.insertOne({ name: 'first' });
+    expect(await connected.deps.things.countDocuments({ name: 'first' })).toBe(1);
+    await expect(connected.isReady?.()).resolves.toBe(true);
 
-    await parts.close?.();
+    await connected.close?.();
     await expect(received?.command({ ping: 1 })).rejects.toThrow();
   });
 
-  it('when building the app fails, then the error comes through and the client is closed', async () => {
+  it('when building the dependencies fails, then the error comes through and the client is closed', async () => {
     let received: Db | undefined;
-    const failure = await startWithMongo(configFor('common_fail'), logger, (db) => {
+    const failure = await connectWithMongo(configFor('common_fail'), logger, (db) => {
       received = db;
       throw new Error('seeding failed');
     }).catch((error: unknown) => error);

@@ -2,39 +2,40 @@ import { createServer } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
+  addErrorHandlers,
   connectMongo,
-  createErrorHandler,
   createHttpApp,
   describeMongoHost,
+  inputReader,
   jsonErrorRenderer,
-  MongoConnectError,
   NotFoundError,
-  parseObjectId,
+  objectIdSchema,
   silentLogger,
 } from '@repo/common';
+import { MongoConnectError } from '../src/mongo/mongo.js';
 
-describe('parseObjectId through a route', () => {
+describe('objectIdSchema through a route', () => {
   const logger = silentLogger();
   const app = createHttpApp({ logger });
+  const readThingId = inputReader(
+    objectIdSchema,
+    (_error, input) => new NotFoundError(`no thing ${String(input)}`),
+  );
   app.get('/things/:id', (req, res) => {
-    const lowercaseOnly = req.query.strict === 'true';
-    const id = parseObjectId(req.params.id, { lowercaseOnly });
-    if (id === null) throw new NotFoundError(`no thing ${req.params.id}`);
-    res.json({ id: id.toHexString() });
+    res.json({ id: readThingId(req.params.id).toHexString() });
   });
-  app.use(createErrorHandler({ logger, render: jsonErrorRenderer('Something went wrong') }));
+  addErrorHandlers(app, { logger, renderError: jsonErrorRenderer('Something went wrong') });
 
-  it('when the id is 24 hex characters, then it parses', async () => {
+  it('when the id is 24 lowercase hex characters, then it parses', async () => {
     await request(app)
       .get('/things/65a1b2c3d4e5f60718293a4b')
       .expect(200, { id: '65a1b2c3d4e5f60718293a4b' });
   });
 
-  it('when the id has upper-case hex, then it parses unless lower case is required', async () => {
+  it('when the id has upper-case hex, then it does not parse (ids are matched as the services write them)', async () => {
     await request(app)
       .get('/things/65A1B2C3D4E5F60718293A4B')
-      .expect(200, { id: '65a1b2c3d4e5f60718293a4b' });
-    await request(app).get('/things/65A1B2C3D4E5F60718293A4B?strict=true').expect(404);
+      .expect(404, { error: 'no thing 65A1B2C3D4E5F60718293A4B' });
   });
 
   it.each([

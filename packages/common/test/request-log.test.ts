@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
-import { describe, expect, it, vi } from 'vitest';
-import { createHttpApp, createLogger, flushLogger, logInfoAt, type Logger } from '@repo/common';
+import { describe, expect, it } from 'vitest';
+import { createHttpApp, flushLogger, type Logger } from '@repo/common';
+import { createLogger } from '../src/runtime/logger.js';
 import { runTypeScript } from './child-process.js';
 
 /** A GET with the path sent byte for byte as given. */
@@ -35,7 +36,7 @@ function requestLinesOf(rawLines: string[]): Record<string, unknown>[] {
     .filter((line) => line.msg === 'request completed');
 }
 
-/** A logger made by createLogger (so with its timestamps), whose lines are kept in memory. */
+/** A logger made by createLogger, whose lines are kept in memory. */
 function loggerWithLines(name = 'request-log-test'): {
   logger: Logger;
   lines: () => Record<string, unknown>[];
@@ -47,12 +48,12 @@ function loggerWithLines(name = 'request-log-test'): {
 }
 
 describe('request log', () => {
-  it('when a response finishes, then its line is written shortly after, stamped with the finish time', async () => {
+  it('when a response finishes, then its line is written as it finishes, stamped with the finish time', async () => {
     const { logger, lines } = loggerWithLines();
     const app = createHttpApp({ logger });
     let writtenWhenFinished: unknown[] | undefined;
     app.get('/ping', (_req, res) => {
-      // Runs after every 'finish' listener added before the route: none of them wrote the line.
+      // Runs after the request log's own handling of the finish.
       res.on('finish', () => (writtenWhenFinished = lines()));
       res.json({ ok: true });
     });
@@ -60,13 +61,14 @@ describe('request log', () => {
     const before = Date.now();
     await request(app).get('/ping?x=1');
     const answered = Date.now();
-    await vi.waitFor(() => expect(lines()).toHaveLength(1));
 
-    expect(writtenWhenFinished).toEqual([]);
+    expect(writtenWhenFinished).toHaveLength(1);
     const written = lines();
+    expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ method: 'GET', url: '/ping?x=1', status: 200 });
     expect(written[0]?.time).toBeGreaterThanOrEqual(before);
     expect(written[0]?.time).toBeLessThanOrEqual(answered);
+    expect(typeof written[0]?.ms).toBe('number');
   });
 
   it('when flushLogger is called, then waiting request lines are written at once', async () => {
@@ -76,11 +78,11 @@ describe('request log', () => {
       res.sendStatus(204);
     });
     await Promise.all([request(app).get('/ping'), request(app).get('/ping')]);
-    flushLogger(logger);
+    await flushLogger(logger);
     expect(lines().map((line) => line.status)).toEqual([204, 204]);
   });
 
-  it('when the logger is one createLogger made, then each request line is exactly the line pino writes for its fields', async () => {
+  it('when URLs hold quotes, backslashes, escapes and non-ASCII text, then each line is valid JSON with the URL as sent', async () => {
     const served = loggerWithLines('same-name');
     const app = createHttpApp({ logger: served.logger });
     app.use((_req, res) => {
@@ -101,34 +103,28 @@ describe('request log', () => {
     } finally {
       server.close();
     }
-    flushLogger(served.logger);
+    await flushLogger(served.logger);
 
     const written = served.rawLines().filter((line) => line.includes('"request completed"'));
     expect(requestLinesOf(written).map((line) => line.url)).toEqual([...paths, '/plain']);
-    const reference = loggerWithLines('same-name');
-    for (const line of written) {
-      const { time, method, url, status, ms } = JSON.parse(line) as Record<string, number | string>;
-      logInfoAt(reference.logger, Number(time), { method, url, status, ms }, 'request completed');
-    }
-    flushLogger(reference.logger);
-    expect(written).toEqual(reference.rawLines());
+    expect(requestLinesOf(written).map((line) => line.name)).toEqual(
+      Array.from({ length: paths.length + 1 }, () => 'same-name'),
+    );
   });
 
-  it('when the level is raised after a request was recorded, then its line is not written', async () => {
+  it('when the level is above info, then no request line is written; back at info, they are', async () => {
     const { logger, lines } = loggerWithLines();
     const app = createHttpApp({ logger });
-    app.get('/ping', (req, res) => {
-      // Once the request is recorded, before its line can be written.
-      if (req.query.raise === '1') res.on('finish', () => (logger.level = 'warn'));
+    app.get('/ping', (_req, res) => {
       res.sendStatus(204);
     });
-    await request(app).get('/ping?raise=1');
-    expect(logger.level).toBe('warn');
-    flushLogger(logger);
+    logger.level = 'warn';
+    await request(app).get('/ping');
+    await flushLogger(logger);
     expect(lines()).toEqual([]);
     logger.level = 'info';
     await request(app).get('/ping');
-    flushLogger(logger);
+    await flushLogger(logger);
     expect(lines().map((line) => line.status)).toEqual([204]);
   });
 
@@ -143,7 +139,7 @@ describe('request log', () => {
       res.sendStatus(204);
     });
     await request(app).get('/ping');
-    flushLogger(logger);
+    await flushLogger(logger);
 
     const lines = rawLines().map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([

@@ -141,12 +141,13 @@ describe('runService probes', () => {
       name: 'probe-fixture',
       ownsProcess: false,
       loadConfig: () => ({ PORT: 0, LOG_LEVEL: 'silent' }),
-      start: (_config, logger) => {
+      connect: (_config, logger) => Promise.resolve({ deps: logger, isReady }),
+      createApp: (logger) => {
         const app = createHttpApp({ logger });
         app.get('/hello', (_req, res) => {
           res.send('hello');
         });
-        return Promise.resolve({ app, isReady });
+        return app;
       },
     });
     return running;

@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
-import { flushLogger } from '@repo/common';
 
 /** A real pino logger whose JSON lines are kept in memory, so tests can read what was logged. */
 export function capturingLogger(): { logger: Logger; lines: () => Record<string, unknown>[] } {
@@ -12,14 +11,11 @@ export function capturingLogger(): { logger: Logger; lines: () => Record<string,
     },
   });
   const logger = pino({ level: 'info' }, sink);
-  // Request lines wait a few milliseconds before they are written; flushing writes them now.
-  const lines = (): Record<string, unknown>[] => {
-    flushLogger(logger);
-    return chunks
+  const lines = (): Record<string, unknown>[] =>
+    chunks
       .join('')
       .split('\n')
       .filter((line) => line.length > 0)
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-  };
   return { logger, lines };
 }

@@ -1,5 +1,4 @@
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
-import { createLineSink } from './line-sink.js';
 
 export type { Logger } from 'pino';
 
@@ -13,41 +12,56 @@ export interface LoggerOptions {
 }
 
 /**
- * Loggers made by `createLogger`: pino's default line layout (no formatters, hooks, mixins,
- * serializers or redaction), which `infoLineWriter` can reproduce.
+ * Lines are handed to the operating system in batches of about this many bytes, or sooner (see
+ * `FLUSH_EVERY_MS`): one write per batch rather than per line keeps the request log cheap under
+ * load. Below sonic-boom's largest single write (16 kB).
  */
-const plainLoggers = new WeakSet<Logger>();
+const BATCH_BYTES = 8 * 1024;
 
-/** Set only while `logAt` writes a line for an event that happened earlier. */
-let eventTime: number | undefined;
-
-/** pino's epoch-milliseconds `time`, or the time of the event `logAt` is writing. */
-function timestamp(): string {
-  return `,"time":${eventTime ?? Date.now()}`;
-}
+/** The longest a line waits for its batch on a quiet service. */
+const FLUSH_EVERY_MS = 50;
 
 /**
- * JSON lines on stdout. Off a terminal the lines are gathered for a few milliseconds and written
- * together (see `createLineSink`); whatever is left is written when the process exits, and
- * `flushLogger` writes what is pending at once.
+ * Writes to stdout asynchronously through pino's own destination (sonic-boom): lines are batched,
+ * a full pipe is retried without blocking the service, a reader that has gone (EPIPE) ends the
+ * logging quietly, and whatever is still buffered is written synchronously when the process
+ * exits, however it exits.
  */
+function stdoutDestination(): DestinationStream {
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: BATCH_BYTES,
+    periodicFlush: FLUSH_EVERY_MS,
+  });
+  let failed = false;
+  destination.on('error', (error: NodeJS.ErrnoException) => {
+    if (failed) return;
+    failed = true;
+    // A failed write would otherwise end the service for the sake of its logs, or be retried for
+    // ever: logging stops (a flush then finds nothing to wait for), and only a failure other than
+    // a reader that has gone is worth a word on stderr.
+    const stopped = destination as unknown as Record<string, (done?: () => void) => void>;
+    stopped.write = stopped.flushSync = stopped.end = () => undefined;
+    stopped.flush = (done) => done?.();
+    if (error.code !== 'EPIPE') {
+      process.stderr.write(`log lines could not be written: ${error.message}\n`);
+    }
+  });
+  return destination;
+}
+
+/** JSON lines on stdout (pretty ones on a terminal), one per request and per event. */
 export function createLogger({
   name,
   level = 'info',
   pretty = process.stdout.isTTY,
   destination,
 }: LoggerOptions): Logger {
-  const logger = createPinoLogger({ name, level, pretty, destination });
-  plainLoggers.add(logger);
-  return logger;
-}
-
-function createPinoLogger({ name, level, pretty, destination }: LoggerOptions): Logger {
   if (pretty && destination === undefined) {
     return pino({
       name,
       level,
-      timestamp,
       transport: {
         target: 'pino-pretty',
         options: {
@@ -59,46 +73,7 @@ function createPinoLogger({ name, level, pretty, destination }: LoggerOptions): 
       },
     });
   }
-  return pino({ name, level, timestamp }, destination ?? createLineSink(1));
-}
-
-/**
- * Writes an info line whose `time` is `time` (epoch ms) rather than now, for events logged in a
- * batch after they happened. Loggers not made by `createLogger` stamp the time of this call.
- */
-export function logInfoAt(logger: Logger, time: number, fields: object, message: string): void {
-  eventTime = time;
-  try {
-    logger.info(fields, message);
-  } finally {
-    eventTime = undefined;
-  }
-}
-
-/** Writes one info line at `time` (epoch ms) whose fields arrive serialized. */
-export type InfoLineWriter = (time: number, fieldsJson: string) => void;
-
-/**
- * For a logger made by `createLogger`, a writer of info lines with `message` whose fields arrive
- * serialized (`,"key":value` for each, in JSON). The line is exactly the one `logInfoAt(logger,
- * time, fields, message)` writes, to the same destination, without pino's generic pass over the
- * fields: on the request log's hot path that pass allocated about twice as much per line as
- * writing it directly (V8's sampling heap profiler, under load).
- * Undefined for any other logger, whose options may change how a line looks.
- */
-export function infoLineWriter(logger: Logger, message: string): InfoLineWriter | undefined {
-  if (!plainLoggers.has(logger)) return undefined;
-  // pino.symbols is pino's documented way for integrations to reach a logger's state.
-  const state = logger as unknown as Record<symbol, unknown>;
-  const destination = state[pino.symbols.streamSym] as DestinationStream | undefined;
-  if (destination === undefined) return undefined;
-  const end = `,"msg":${JSON.stringify(message)}}\n`;
-  return (time, fieldsJson) => {
-    // Read for every line: a logger's bindings can change after the writer was made.
-    const bindings = state[pino.symbols.chindingsSym];
-    const bindingsJson = typeof bindings === 'string' ? bindings : '';
-    destination.write(`{"level":30,"time":${time}${bindingsJson}${fieldsJson}${end}`);
-  };
+  return pino({ name, level }, destination ?? stdoutDestination());
 }
 
 /** A logger that drops everything: for tests that build apps and do not read the logs. */
@@ -106,25 +81,26 @@ export function silentLogger(): Logger {
   return pino({ level: 'silent' });
 }
 
-type PendingWriter = () => void;
-const pendingWriters = new WeakMap<Logger, Set<PendingWriter>>();
+/** How long a stopping service waits for a reader that has stopped taking its log lines. */
+const FLUSH_DEADLINE_MS = 5_000;
 
-/** Registers lines held outside the logger (see the request log) that `flushLogger` must write first. */
-export function onFlushLogger(logger: Logger, writePending: PendingWriter): void {
-  let writers = pendingWriters.get(logger);
-  if (writers === undefined) {
-    writers = new Set();
-    pendingWriters.set(logger, writers);
-  }
-  writers.add(writePending);
-}
-
-/** Writes every line still waiting: those held for the logger, then the logger's own buffer. */
-export function flushLogger(logger: Logger): void {
-  for (const writePending of pendingWriters.get(logger) ?? []) writePending();
-  try {
-    logger.flush();
-  } catch {
-    // A destination that is already closed has nothing left to flush.
-  }
+/**
+ * Writes every buffered line and resolves once the destination has taken them (or after a
+ * bounded wait): called before a graceful exit, so no line is left in flight. A destination that
+ * is closed, or one without a buffer of its own, has nothing left to write.
+ */
+export function flushLogger(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = setTimeout(resolve, FLUSH_DEADLINE_MS);
+    deadline.unref();
+    const done = (): void => {
+      clearTimeout(deadline);
+      resolve();
+    };
+    try {
+      logger.flush(done);
+    } catch {
+      done();
+    }
+  });
 }

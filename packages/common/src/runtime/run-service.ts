@@ -201,7 +201,7 @@ export async function runService<C extends BaseServiceConfig, D>(
     await connected?.close?.().catch(() => undefined);
     logger.fatal(isExpectedStartFailure(error) ? {} : { err: error }, failure.message);
     if (!ownsProcess) throw failure;
-    flushLogger(logger);
+    await flushLogger(logger);
     process.exit(1);
   }
 
@@ -216,7 +216,7 @@ export async function runService<C extends BaseServiceConfig, D>(
       await stopServer(server, shutdownGraceMs);
       await connected?.close?.();
       logger.info(`${name} stopped`);
-      flushLogger(logger);
+      await flushLogger(logger);
     })();
     return stopping;
   };
@@ -224,16 +224,16 @@ export async function runService<C extends BaseServiceConfig, D>(
   if (ownsProcess) {
     const onSignal = (signal: NodeJS.Signals): void => {
       if (stopping) {
+        // The exit hook of the logger's destination still writes what it holds.
         logger.warn({ signal }, 'second stop signal: exiting without waiting');
-        flushLogger(logger);
         process.exit(1);
       }
       logger.info({ signal }, `${name} shutting down`);
       stop().then(
         () => process.exit(0),
-        (error: unknown) => {
+        async (error: unknown) => {
           logger.error({ err: error }, 'error while shutting down');
-          flushLogger(logger);
+          await flushLogger(logger);
           process.exit(1);
         },
       );

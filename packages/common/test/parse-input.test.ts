@@ -2,13 +2,21 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  createErrorHandler,
+  addErrorHandlers,
   createHttpApp,
+  describeIssues,
+  HttpError,
+  inputReader,
   silentLogger,
-  validate,
-  ValidationError,
   type ErrorRenderer,
 } from '@repo/common';
+
+/** A 400 that carries every problem, as a service whose spec lists them would define it. */
+class ProblemsError extends HttpError {
+  constructor(readonly problems: readonly string[]) {
+    super(400, problems.join('; '));
+  }
+}
 
 const orderSchema = z.object({
   customerName: z.string().min(1, 'must not be empty'),
@@ -18,7 +26,7 @@ const orderSchema = z.object({
 });
 
 const renderProblems: ErrorRenderer = (error, res) => {
-  if (error.cause instanceof ValidationError) {
+  if (error.cause instanceof ProblemsError) {
     res.status(400).json({ errors: error.cause.problems });
     return;
   }
@@ -27,19 +35,19 @@ const renderProblems: ErrorRenderer = (error, res) => {
     .json({ error: error.status >= 500 ? 'An error has occurred on our end' : error.message });
 };
 
+const readOrder = inputReader(orderSchema, (error) => new ProblemsError(describeIssues(error)));
+
 function buildApp() {
   const logger = silentLogger();
   const app = createHttpApp({ logger });
   app.post('/orders', (req, res) => {
-    const result = validate(orderSchema, req.body);
-    if (!result.ok) throw new ValidationError(result.problems);
-    res.status(201).json(result.value);
+    res.status(201).json(readOrder(req.body));
   });
-  app.use(createErrorHandler({ logger, render: renderProblems }));
+  addErrorHandlers(app, { logger, renderError: renderProblems });
   return app;
 }
 
-describe('validate', () => {
+describe('inputReader', () => {
   it('when the body is valid, then the parsed value is returned', async () => {
     const body = { customerName: 'Ada', items: [{ menuItemId: 'm1', toppings: ['basil'] }] };
     const response = await request(buildApp()).post('/orders').send(body);
