@@ -1,10 +1,12 @@
-import { loadConfig, serviceVariables, type Env } from '@repo/common';
+import { loadEnv, serviceVariables, type Env } from '@repo/common';
 import { z } from 'zod';
 
-export const configSchema = z.object(serviceVariables(3000));
+// PORT, LOG_LEVEL and LOG_FORMAT only: the tutorial has no database and no secret.
+const configSchema = z.object(serviceVariables(3000));
 
-export type TutorialConfig = z.output<typeof configSchema>;
-
-export function loadTutorialConfig(env: Env = process.env): TutorialConfig {
-  return loadConfig(configSchema, env);
+/** Read once at start-up; a bad value stops it with a message that names the variable. */
+export function loadConfig(env: Env = process.env): Config {
+  return loadEnv(configSchema, env);
 }
+
+export type Config = z.output<typeof configSchema>;

@@ -1,9 +1,9 @@
 import { silentLogger } from '@repo/common';
 import type { Express } from 'express';
 import { pino, type Logger } from 'pino';
-import { createApp, type TutorialDependencies } from '../src/app.js';
+import { createApp, type AppDeps } from '../src/app.js';
 
-export function buildApp(overrides: Partial<TutorialDependencies> = {}): Express {
+export function buildApp(overrides: Partial<AppDeps> = {}): Express {
   return createApp({ logger: silentLogger(), ...overrides });
 }
 

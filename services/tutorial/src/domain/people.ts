@@ -22,14 +22,8 @@ export function findPersonByLetter(letter: string): string | undefined {
   return PEOPLE.find((name) => firstCharacter(name).toLowerCase() === wanted);
 }
 
-/**
- * The guard of spec rule 4: without it a missing `letter` would throw. A repeated `letter` is an
- * array, which is "not a single string".
- */
-export function peopleReply(letter: unknown): Reply {
-  if (typeof letter !== 'string' || letter === '') {
-    return htmlReply(safeHtml`letter query parameter is required`, 400);
-  }
+/** `letter` is a non-empty string here: the guard of spec rule 4 is `readPeopleQuery`'s. */
+export function peopleReply(letter: string): Reply {
   const person = findPersonByLetter(letter);
   return person === undefined
     ? htmlReply(safeHtml`No person found for ${letter}`)

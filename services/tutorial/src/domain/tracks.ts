@@ -1,28 +1,26 @@
-import { safeHtml } from './html.js';
-import { fieldOf } from './input.js';
-import { htmlReply, jsonReply, type Reply } from './reply.js';
+import { jsonReply, type Reply } from './reply.js';
 
-function isNonBlankString(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
+/** A track as `/tracks` takes it (spec part A): `album` and `year` may hold any JSON value. */
+export interface NewTrack {
+  artist: string;
+  title: string;
+  album?: unknown;
+  year?: unknown;
+}
+
+/** The spec's rule for `artist` and `title`: a string that is not empty once trimmed. */
+export function isNonBlank(text: string): boolean {
+  return text.trim() !== '';
 }
 
 /**
- * Spec rule 2: `artist` is checked before `title`; the first failure is the only reply. The values
- * are echoed as sent (not trimmed); `album` and `year` pass through unchecked, and a missing one is
- * simply absent from the JSON.
+ * The success reply of spec rule 2. The values are echoed as sent (not trimmed); `album` and
+ * `year` pass through unchecked, and a missing one is simply absent from the JSON.
  */
-export function addTrackReply(body: unknown, now: Date): Reply {
-  const artist = fieldOf(body, 'artist');
-  if (!isNonBlankString(artist)) {
-    return htmlReply(safeHtml`artist must be a valid, non-empty string`, 400);
-  }
-  const title = fieldOf(body, 'title');
-  if (!isNonBlankString(title)) {
-    return htmlReply(safeHtml`title must be a valid, non-empty string`, 400);
-  }
+export function addTrackReply({ artist, title, album, year }: NewTrack, now: Date): Reply {
   return jsonReply({
     status: 'success',
-    trackAdded: { artist, title, album: fieldOf(body, 'album'), year: fieldOf(body, 'year') },
+    trackAdded: { artist, title, album, year },
     timestamp: now.toISOString(),
   });
 }

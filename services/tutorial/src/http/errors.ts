@@ -1,0 +1,34 @@
+import { HttpError, isMalformedJsonError, type ErrorRenderer } from '@repo/common';
+import type { SafeHtml } from '../domain/html.js';
+
+export const INTERNAL_ERROR_TEXT = 'Internal Server Error';
+
+/** Input a route's rule turns away: 400 with the spec's text for it (the readers in `http/`). */
+export class RejectedInputError extends HttpError {
+  readonly text: SafeHtml;
+
+  constructor(text: SafeHtml) {
+    super(400, text);
+    this.text = text;
+  }
+}
+
+/**
+ * A route's own 400 is sent like the routes' other texts: a string passed to `send`, which Express
+ * labels text/html, as the spec asks. Every other error (body parsing, limits, a handler that
+ * throws) is plain text like the 404, not HTML, because a parser message can quote the body. A 5xx
+ * never shows its message or stack; the error handler logs those.
+ */
+export const renderError: ErrorRenderer = (error, res) => {
+  if (error.cause instanceof RejectedInputError) {
+    res.status(error.status).send(error.cause.text);
+    return;
+  }
+  const text =
+    error.status >= 500
+      ? INTERNAL_ERROR_TEXT
+      : isMalformedJsonError(error.cause)
+        ? `Malformed JSON body: ${error.message}`
+        : error.message;
+  res.status(error.status).type('text/plain').send(text);
+};
