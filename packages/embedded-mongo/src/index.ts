@@ -4,8 +4,6 @@ import { LmdbStore } from './storage/lmdb-store.js';
 import { MemoryStore } from './storage/memory-store.js';
 import type { Store } from './storage/store.js';
 
-export { waitForMongo } from './wait.js';
-
 export interface EmbeddedMongoOptions {
   /** TCP port; 0 (the default) picks a free one. */
   port?: number;
