@@ -1,13 +1,16 @@
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
 
 const run = promisify(execFile);
-const require = createRequire(import.meta.url);
-const MONGOSH = join(dirname(require.resolve('mongosh/package.json')), 'bin', 'mongosh.js');
+
+/** mongosh's `bin/mongosh.js`, installed outside the workspace by `npm run test:mongosh`. */
+function mongoshCli(): string {
+  const path = process.env['MONGOSH_CLI'];
+  if (!path) throw new Error('MONGOSH_CLI is not set; run this test with `npm run test:mongosh`');
+  return path;
+}
 
 function withDatabase(uri: string, dbName: string): string {
   const url = new URL(uri);
@@ -34,7 +37,7 @@ describe('mongosh', () => {
     ].join('; ');
     const { stdout } = await run(
       process.execPath,
-      [MONGOSH, withDatabase(t.uri, t.dbName), '--quiet', '--norc', '--eval', script],
+      [mongoshCli(), withDatabase(t.uri, t.dbName), '--quiet', '--norc', '--eval', script],
       {
         timeout: 60_000,
         env: { ...process.env, MONGOSH_NO_UPDATE_CHECK: '1', DO_NOT_TRACK: '1' },
