@@ -2,7 +2,7 @@
 #
 # One image per service, chosen by the build argument SERVICE:
 #   docker build --build-arg SERVICE=products -t node-services/products .
-# SERVICE is one of: products, books, orders, mini-store, tutorial.
+# SERVICE is one of the services listed in services/registry.json.
 # The build stage does not depend on SERVICE, so the five images share it.
 
 ARG NODE_IMAGE=node:20-bookworm-slim

@@ -5,9 +5,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 
-SECRETS=(BOOKS_TOKEN ORDERS_CUSTOMER_TOKEN ORDERS_STAFF_TOKEN)
-EXPECTED_SERVICES="books mini-store mongo orders products tutorial"
-EXPECTED_PORTS=(6790 6791 6792 6793 3000)
+# The services, the ports they publish and their secrets, as the registry the launcher reads lists them.
+registry() { node -p "const services = require('./services/registry.json'); $1"; }
+names="$(registry "services.map((s) => s.name).join(' ')")"
+ports="$(registry "services.map((s) => s.launcherPort).join(' ')")"
+secrets="$(registry "services.flatMap((s) => s.secrets.map((secret) => secret.variable)).join(' ')")"
+read -ra SERVICE_NAMES <<<"$names"
+read -ra EXPECTED_PORTS <<<"$ports"
+read -ra SECRETS <<<"$secrets"
+# Compose runs MongoDB beside them; `config --services` lists them all, sorted below.
+EXPECTED_SERVICES="$(printf '%s\n' "${SERVICE_NAMES[@]}" mongo | sort | tr '\n' ' ' | sed 's/ $//')"
 
 if docker compose version >/dev/null 2>&1; then
   compose=(docker compose)
@@ -45,7 +52,7 @@ for port in "${EXPECTED_PORTS[@]}"; do
     exit 1
   }
 done
-for service in products books orders mini-store tutorial; do
+for service in "${SERVICE_NAMES[@]}"; do
   grep -Eq "SERVICE: \"?$service\"?$" "$work/rendered.yml" || {
     echo "no image is built with SERVICE=$service" >&2
     exit 1

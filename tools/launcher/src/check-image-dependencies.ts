@@ -15,7 +15,8 @@ import { launch } from './launcher.js';
 import type { LaunchOptions } from './options.js';
 import { freePort } from './ports.js';
 import { consoleReporter } from './report.js';
-import { SECRETS, SERVICES, type ServiceName, type ServiceSpec } from './services.js';
+import type { ServiceSpec } from './registry.js';
+import { SECRETS, SERVICES, type ServiceName } from './services.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const keepWorkspaces = join(root, 'tools/launcher/docker/keep-workspaces.mjs');
@@ -71,7 +72,7 @@ async function checkService(service: ServiceSpec): Promise<string | undefined> {
     );
     await copyCompiledCode(tree);
 
-    const ports = {} as Record<ServiceName, number>;
+    const ports: Record<ServiceName, number> = {};
     for (const spec of SERVICES) ports[spec.name] = await freePort();
     const options: LaunchOptions = {
       root: tree,

@@ -24,7 +24,7 @@ function say(message: string): void {
 }
 
 async function freePorts(): Promise<Record<ServiceName, number>> {
-  const ports = {} as Record<ServiceName, number>;
+  const ports: Record<ServiceName, number> = {};
   for (const name of SERVICE_NAMES) ports[name] = await freePort();
   return ports;
 }

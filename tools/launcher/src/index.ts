@@ -9,5 +9,13 @@ export {
 export { findPortProblems, freePort, type PortClaim } from './ports.js';
 export { probeReady, waitUntilReady } from './readiness.js';
 export { consoleReporter, silentReporter, type Reporter } from './report.js';
-export { SERVICES, SECRETS, type ServiceName, type ServiceSpec } from './services.js';
+export {
+  parseServiceRegistry,
+  readServiceRegistry,
+  REGISTRY_FILE,
+  RegistryError,
+  type ServiceSecret,
+  type ServiceSpec,
+} from './registry.js';
+export { SERVICES, SECRETS, type SecretSpec, type ServiceName } from './services.js';
 export { READY_HEADLINE, renderUrlTable } from './table.js';

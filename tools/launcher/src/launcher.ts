@@ -6,7 +6,8 @@ import { findPortProblems, type PortClaim } from './ports.js';
 import { startServiceProcesses, type RunningProcesses } from './processes.js';
 import { waitUntilReady } from './readiness.js';
 import type { Reporter } from './report.js';
-import { SECRETS, SERVICES, type ServiceSpec } from './services.js';
+import type { ServiceSpec } from './registry.js';
+import { SECRETS, SERVICES } from './services.js';
 import { renderUrlTable, type ServiceRow } from './table.js';
 
 /** A start-up failure the launcher reports in its own words, without a stack. */
@@ -35,6 +36,12 @@ export interface ServiceExit {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+function portOf(options: LaunchOptions, service: ServiceSpec): number {
+  const port = options.ports[service.name];
+  if (port === undefined) throw new LaunchError(`no port given for ${service.name}`);
+  return port;
+}
+
 function entryOf(options: LaunchOptions, service: ServiceSpec): string {
   return join(
     options.root,
@@ -59,7 +66,7 @@ async function checkEntries(
 
 async function checkPorts(options: LaunchOptions, services: readonly ServiceSpec[]): Promise<void> {
   const claims: PortClaim[] = services.map((service) => ({
-    port: options.ports[service.name],
+    port: portOf(options, service),
     owner: service.name,
     hint: `stop whatever holds it or pass --port ${service.name}=<port>`,
   }));
@@ -185,7 +192,7 @@ export async function launch(
     options.mode,
     services.map((service) => ({
       service,
-      env: serviceEnv(service, options.ports[service.name], database, secrets.values),
+      env: serviceEnv(service, portOf(options, service), database, secrets.values),
     })),
   );
 
@@ -208,14 +215,14 @@ export async function launch(
 
   const rows = services.map((service) => ({
     name: service.name,
-    url: `http://localhost:${options.ports[service.name]}`,
+    url: `http://localhost:${portOf(options, service)}`,
     tryPath: service.tryPath,
   }));
   try {
     await waitUntilReady(
       services.map((service) => ({
         name: service.name,
-        baseUrl: `http://127.0.0.1:${options.ports[service.name]}`,
+        baseUrl: `http://127.0.0.1:${portOf(options, service)}`,
       })),
       options.readyTimeoutMs,
       Promise.race([serviceExited, abortedWith(abort)]),

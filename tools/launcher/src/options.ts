@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_MONGO_PORT,
+  SECRETS,
   SERVICE_NAMES,
   SERVICES,
   isServiceName,
@@ -51,7 +52,7 @@ export const USAGE = `usage: npm start -- [options]      (npm run dev: the same 
   -h, --help                show this help
 
 MONGODB_URI set: use that server instead of starting the embedded one.
-BOOKS_TOKEN, ORDERS_CUSTOMER_TOKEN, ORDERS_STAFF_TOKEN: development values unless set.
+${SECRETS.map((secret) => secret.variable).join(', ')}: development values unless set.
 `;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -88,15 +89,15 @@ function parseServiceList(text: string): ServiceName[] {
 }
 
 function parsePorts(assignments: readonly string[], env: Env): Record<ServiceName, number> {
-  const ports = {} as Record<ServiceName, number>;
+  const ports: Record<ServiceName, number> = {};
   for (const service of SERVICES) {
     const variable = portVariableOf(service.name);
     const fromEnv = env[variable];
     ports[service.name] =
-      fromEnv === undefined || fromEnv === '' ? service.defaultPort : parsePort(fromEnv, variable);
+      fromEnv === undefined || fromEnv === '' ? service.launcherPort : parsePort(fromEnv, variable);
   }
   for (const assignment of assignments) {
-    const match = /^([a-z-]+)=(.*)$/.exec(assignment);
+    const match = /^([a-z][a-z0-9-]*)=(.*)$/.exec(assignment);
     const name = match?.[1];
     const value = match?.[2];
     if (name === undefined || value === undefined || !isServiceName(name)) {
@@ -118,6 +119,7 @@ function duplicatePorts(
   if (mongoPort !== undefined) owners.set(mongoPort, 'embedded MongoDB');
   for (const name of services) {
     const port = ports[name];
+    if (port === undefined) continue;
     const owner = owners.get(port);
     if (owner !== undefined) return `port ${port} is given to both ${owner} and ${name}`;
     owners.set(port, name);

@@ -11,7 +11,7 @@ import {
   type Command,
 } from 'concurrently';
 import type { RunMode } from './options.js';
-import type { ServiceSpec } from './services.js';
+import type { ServiceSpec } from './registry.js';
 
 export interface ServiceProcessInput {
   service: ServiceSpec;
