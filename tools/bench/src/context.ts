@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { MongoClient } from 'mongodb';
 import type { BaselineKind } from './baselines/index.js';
 import type { BenchOptions } from './options.js';
+import { freePort } from '@repo/launcher';
 import {
-  freePort,
   logVolume,
   spawnNode,
   stopProcess,

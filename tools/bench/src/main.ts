@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient } from 'mongodb';
 import { BenchContext } from './context.js';
 import { parseOptions, USAGE, UsageError, type BenchOptions } from './options.js';
-import { freePort, peakRss, spawnNode, stopProcess, type BenchProcess } from './processes.js';
+import { freePort } from '@repo/launcher';
+import { peakRss, spawnNode, stopProcess, type BenchProcess } from './processes.js';
 import {
   checkTargets,
   embeddedTable,

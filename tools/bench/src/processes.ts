@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -33,19 +32,6 @@ export interface SpawnOptions {
 }
 
 const STDERR_KEEP = 4096;
-
-/** A free loopback TCP port (the OS picks it; the tiny race before the child binds is acceptable here). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `node <script>` with only the given environment (plus PATH), stdout to a file. */
 export function spawnNode(options: SpawnOptions): BenchProcess {

@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import type { BaselineKind } from './baselines/index.js';
 import type { LoadRequest } from './load.js';
-import { TOKENS, type ServiceName } from './services.js';
+import { benchSecret, type ServiceName } from './services.js';
 
 export interface PreparedRoute {
   request: LoadRequest;
@@ -54,7 +54,8 @@ async function expectStatus(
   return answer.json;
 }
 
-const BOOKS_AUTH = { authorization: `Bearer ${TOKENS.books}` };
+const BOOKS_AUTH = { authorization: `Bearer ${benchSecret('BOOKS_TOKEN')}` };
+const ORDERS_CUSTOMER_TOKEN = benchSecret('ORDERS_CUSTOMER_TOKEN');
 
 async function createBooks(serviceUrl: string, count: number): Promise<{ id: number }[]> {
   for (let i = 1; i <= count; i += 1) {
@@ -197,11 +198,11 @@ export const ROUTES: readonly RouteScenario[] = [
         request: {
           method: 'POST',
           path: '/orders',
-          headers: { authorization: `Bearer ${TOKENS.ordersCustomer}` },
+          headers: { authorization: `Bearer ${ORDERS_CUSTOMER_TOKEN}` },
           body: JSON.stringify(order),
           expectStatus: 201,
         },
-        fixture: { customerToken: TOKENS.ordersCustomer },
+        fixture: { customerToken: ORDERS_CUSTOMER_TOKEN },
       };
     },
   },

@@ -1,23 +1,17 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICES as REGISTRY, type ServiceSpec } from '@repo/launcher';
 
 /** tools/bench/dist → the repository root. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BENCH_DIST = join(REPO_ROOT, 'tools/bench/dist');
 export const RESULTS_DIR = join(REPO_ROOT, 'tools/bench/results');
 
-export type ServiceName = 'books' | 'tutorial' | 'products' | 'orders' | 'mini-store';
+/** A service's name as services/registry.json spells it. */
+export type ServiceName = string;
 
-export const TOKENS = {
-  books: 'bench-books-token',
-  ordersCustomer: 'bench-customer-token',
-  ordersStaff: 'bench-staff-token',
-};
-
-export interface ServiceInfo {
-  name: ServiceName;
-  usesMongo: boolean;
+export interface ServiceInfo extends ServiceSpec {
   /** The compiled entry, run with plain `node` as in production. */
   entry: string;
 }
@@ -28,15 +22,9 @@ export interface ServiceInfo {
  */
 const SERVICES_DIR = process.env.BENCH_SERVICES_DIR ?? join(REPO_ROOT, 'services');
 
-export const SERVICES: readonly ServiceInfo[] = [
-  { name: 'books', usesMongo: false },
-  { name: 'tutorial', usesMongo: false },
-  { name: 'products', usesMongo: true },
-  { name: 'orders', usesMongo: true },
-  { name: 'mini-store', usesMongo: true },
-].map((service) => ({
+/** The services of the registry, in its order. */
+export const SERVICES: readonly ServiceInfo[] = REGISTRY.map((service) => ({
   ...service,
-  name: service.name as ServiceName,
   entry: join(SERVICES_DIR, service.name, 'dist/main.js'),
 }));
 
@@ -50,8 +38,13 @@ export function isBuilt(service: ServiceInfo): boolean {
   return existsSync(service.entry);
 }
 
+/** The value the bench gives a secret: in production a service refuses its development value. */
+export function benchSecret(variable: string): string {
+  return `bench-${variable.toLowerCase().replace(/_/g, '-')}`;
+}
+
 /**
- * The production environment of a service: NODE_ENV=production (so secrets are required and
+ * The production environment of a service: NODE_ENV=production (so its secrets are required and
  * set here), request logging on at info as JSON lines, and its own database.
  */
 export function serviceEnv(
@@ -64,10 +57,8 @@ export function serviceEnv(
     PORT: String(port),
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'json',
-    BOOKS_TOKEN: TOKENS.books,
-    ORDERS_CUSTOMER_TOKEN: TOKENS.ordersCustomer,
-    ORDERS_STAFF_TOKEN: TOKENS.ordersStaff,
   };
+  for (const secret of service.secrets) env[secret.variable] = benchSecret(secret.variable);
   if (service.usesMongo && mongo !== undefined) {
     env.MONGODB_URI = mongo.uri;
     env.MONGODB_DB = mongo.dbName;
