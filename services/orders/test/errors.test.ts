@@ -1,19 +1,11 @@
-import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { silentLogger } from '@repo/common';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AS_CUSTOMER, AS_STAFF, addMenuItem, buildApp, uniqueName } from './support.js';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await openTestDatabase('orders_errors');
-});
-
-afterAll(async () => {
-  await testDb.close();
-});
+const testDb = useTestDatabase('orders_errors');
 
 const PAGE_NOT_FOUND = { error: 'This page does not exist.' };
 const SERVER_ERROR = { error: 'An error has occurred on our end' };

@@ -1,21 +1,13 @@
-import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MENU } from '../src/domain/default-menu.js';
 import { createMenuRepository, type MenuRepository } from '../src/data/menu-repository.js';
 import { seedDefaultMenu } from '../src/domain/seed-menu.js';
 import { addMenuItem, buildApp, uniqueName } from './support.js';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await openTestDatabase('orders_menu');
-});
-
-afterAll(async () => {
-  await testDb.close();
-});
+const testDb = useTestDatabase('orders_menu');
 
 /** A database of its own, empty, for tests that need to see what seeding does to an empty menu. */
 function freshDatabase() {

@@ -1,7 +1,7 @@
-import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AS_CUSTOMER,
   AS_STAFF,
@@ -13,15 +13,7 @@ import {
   type PlacedOrder,
 } from './support.js';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await openTestDatabase('orders_status');
-});
-
-afterAll(async () => {
-  await testDb.close();
-});
+const testDb = useTestDatabase('orders_status');
 
 const STATUS_PROBLEM = 'status must be one of pending, in-progress, completed';
 

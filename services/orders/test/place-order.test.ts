@@ -1,7 +1,7 @@
-import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { MongoClient, ObjectId } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AS_CUSTOMER,
   AS_STAFF,
@@ -13,15 +13,7 @@ import {
   uniqueName,
 } from './support.js';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await openTestDatabase('orders_place');
-});
-
-afterAll(async () => {
-  await testDb.close();
-});
+const testDb = useTestDatabase('orders_place');
 
 describe('POST /orders: success', () => {
   it('when the body is valid and the customer token is sent, then it answers 201 with the pending order and stores it', async () => {

@@ -3,9 +3,10 @@ import { silentLogger } from '@repo/common';
 import { ObjectId, type Db } from 'mongodb';
 import request from 'supertest';
 import type { Express } from 'express';
-import { createApp, type OrdersAppDeps } from '../src/app.js';
-import { createMenuRepository, type MenuItemRecord } from '../src/data/menu-repository.js';
+import { createApp, type AppDeps } from '../src/app.js';
+import { createMenuRepository } from '../src/data/menu-repository.js';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
+import type { MenuItemRecord } from '../src/domain/menu-item.js';
 
 export const CUSTOMER_TOKEN = 'test-customer-token';
 export const STAFF_TOKEN = 'test-staff-token';
@@ -31,7 +32,7 @@ export const REJECTED_AUTHORIZATION: readonly [string, string][] = [
   ['the token with a suffix', `Bearer ${CUSTOMER_TOKEN}x`],
 ];
 
-export function buildApp(db: Db, overrides: Partial<OrdersAppDeps> = {}): Express {
+export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
   return createApp({
     menu: createMenuRepository(db),
     orders: createOrdersRepository(db),

@@ -1,24 +1,13 @@
-import type { Collection, Db, ObjectId } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
+import type { NewOrder, OrderRecord } from '../domain/order.js';
 import type { OrderStatus } from '../domain/order-status.js';
 
 export const ORDERS_COLLECTION = 'orders';
 
-export interface OrderItemRecord {
-  menuItemId: ObjectId;
-  toppings: string[];
-}
-
-/** An order as stored; `createdAt` is a BSON date, turned into ISO text only in responses. */
-export interface OrderRecord {
-  _id: ObjectId;
-  customerName: string;
-  items: OrderItemRecord[];
-  status: OrderStatus;
-  createdAt: Date;
-}
-
+/** All access to the `orders` collection. */
 export interface OrdersRepository {
-  insert(order: OrderRecord): Promise<void>;
+  /** Stores the order under a new id and returns it as stored. */
+  create(order: NewOrder): Promise<OrderRecord>;
   findById(id: ObjectId): Promise<OrderRecord | null>;
   /**
    * Sets `to` only if the order is still in status `from`, as one atomic operation. Returns the
@@ -28,11 +17,13 @@ export interface OrdersRepository {
 }
 
 export function createOrdersRepository(db: Db): OrdersRepository {
-  const collection: Collection<OrderRecord> = db.collection<OrderRecord>(ORDERS_COLLECTION);
+  const collection = db.collection<OrderRecord>(ORDERS_COLLECTION);
 
   return {
-    insert: async (order) => {
-      await collection.insertOne(order);
+    async create(order) {
+      const record: OrderRecord = { _id: new ObjectId(), ...order };
+      await collection.insertOne(record);
+      return record;
     },
 
     findById: (id) => collection.findOne({ _id: id }),

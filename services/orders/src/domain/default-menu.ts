@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import type { MenuItemRecord } from '../data/menu-repository.js';
+import type { MenuItemRecord } from './menu-item.js';
 
 /**
  * The menu stored on first start when the menu is empty. The identifiers are fixed so that two

@@ -4,10 +4,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const INITIAL_ORDER_STATUS: OrderStatus = 'pending';
 
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
 /**
  * The one status an order must be in to move to `target`, or null when no move leads there.
  * Orders only move forward, one step at a time; the required previous status doubles as the

@@ -1,49 +1,49 @@
-import { ValidationError } from '@repo/common';
-import { ObjectId } from 'mongodb';
 import type { MenuRepository } from '../data/menu-repository.js';
-import type { OrderItemRecord, OrderRecord, OrdersRepository } from '../data/orders-repository.js';
-import { parseId } from './ids.js';
+import type { OrdersRepository } from '../data/orders-repository.js';
+import type { NewOrder, OrderItemRecord, OrderRecord } from './order.js';
 import { INITIAL_ORDER_STATUS } from './order-status.js';
-import {
-  collectOrderProblems,
-  menuIdsToLookUp,
-  readOrderRequest,
-  type DraftOrder,
-} from './order-request.js';
+import { listOrderProblems, menuIdsToLookUp, type OrderRequest } from './order-request.js';
 
 export interface PlaceOrderDeps {
   menu: MenuRepository;
   orders: OrdersRepository;
+  /** The time an order is placed. */
   clock: () => Date;
 }
 
-function toItemRecords(draft: DraftOrder): OrderItemRecord[] {
-  return draft.items.map((item) => {
-    const menuItemId = item.menuItemId === null ? null : parseId(item.menuItemId);
-    // Unreachable once validation passed; kept so a future change cannot store a broken reference.
-    if (menuItemId === null) throw new Error('order item without a valid menuItemId');
-    return { menuItemId, toppings: item.toppings };
-  });
+export type PlaceOrderResult = { ok: true; order: OrderRecord } | { ok: false; problems: string[] };
+
+/** The items to store, or null when one of them names no menu item. */
+function itemRecordsOf(request: OrderRequest): OrderItemRecord[] | null {
+  const records: OrderItemRecord[] = [];
+  for (const { choice } of request.items) {
+    if (!choice?.id) return null;
+    records.push({ menuItemId: choice.id, toppings: choice.toppings });
+  }
+  return records;
 }
 
 /**
- * Validates a POST /orders body against its shape and the menu (all referenced menu items in one
- * query) and stores the order. Throws a ValidationError listing every problem; nothing is stored
- * then.
+ * POST /orders once the token was accepted: checks the request against the menu (every menu item
+ * it names, in one query) and stores the order. When anything is wrong, nothing is stored and the
+ * result lists every problem.
  */
-export async function placeOrder(body: unknown, deps: PlaceOrderDeps): Promise<OrderRecord> {
-  const draft = readOrderRequest(body);
-  const menuItems = await deps.menu.findByIds(menuIdsToLookUp(draft));
-  const problems = collectOrderProblems(draft, menuItems);
-  if (problems.length > 0 || draft.customerName === null) throw new ValidationError(problems);
+export async function placeOrder(
+  request: OrderRequest,
+  { menu, orders, clock }: PlaceOrderDeps,
+): Promise<PlaceOrderResult> {
+  const menuItems = await menu.findByIds(menuIdsToLookUp(request.items));
+  const problems = listOrderProblems(request, menuItems);
+  if (problems.length > 0) return { ok: false, problems };
 
-  const order: OrderRecord = {
-    _id: new ObjectId(),
-    customerName: draft.customerName,
-    items: toItemRecords(draft),
+  const items = itemRecordsOf(request);
+  // Unreachable once no problem was found; kept so that a broken reference is never stored.
+  if (request.customerName === null || items === null) throw new Error('order is incomplete');
+  const order: NewOrder = {
+    customerName: request.customerName,
+    items,
     status: INITIAL_ORDER_STATUS,
-    createdAt: deps.clock(),
+    createdAt: clock(),
   };
-  await deps.orders.insert(order);
-  return order;
+  return { ok: true, order: await orders.create(order) };
 }

@@ -1,4 +1,5 @@
-import type { MenuRepository, MenuItemRecord } from '../data/menu-repository.js';
+import type { MenuRepository } from '../data/menu-repository.js';
+import type { MenuItemRecord } from './menu-item.js';
 import { DEFAULT_MENU } from './default-menu.js';
 
 /**
@@ -11,5 +12,5 @@ export async function seedDefaultMenu(
   items: readonly MenuItemRecord[] = DEFAULT_MENU,
 ): Promise<number> {
   if (!(await menu.isEmpty())) return 0;
-  return menu.insertKeepingExisting(items);
+  return menu.createMissing(items);
 }

@@ -1,13 +1,25 @@
-import { UnauthorizedError, parseStrictBearer, requireBearerToken } from '@repo/common';
+import { requireBearerToken } from '@repo/common';
 import type { RequestHandler } from 'express';
+import { UnauthorizedError } from './errors.js';
 
-export const TOKEN_REJECTED_MESSAGE = 'Token is missing or does not match.';
+/** `Bearer`, one space, then a token that has no space in it, and nothing else. */
+const STRICT_BEARER_HEADER = /^Bearer ([^ ]+)$/;
 
-/** Strict `Bearer <token>` check; any failure is the spec's 401 (rendered as `{ Error }`). */
+/**
+ * The token of an `Authorization` header of exactly the form `Bearer <token>` (spec
+ * "Authentication / Orders" rule 2); null for anything else: `Bearer` alone, another scheme word,
+ * `bearer` in lowercase, two spaces, or a third part as in `Bearer <a> <b>`.
+ */
+export function parseStrictBearer(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  return STRICT_BEARER_HEADER.exec(header)?.[1] ?? null;
+}
+
+/** Lets only requests with the token through; any failure is the spec's 401 (`{ Error }`). */
 export function requireToken(token: string): RequestHandler {
   return requireBearerToken({
     token,
     parse: parseStrictBearer,
-    reject: () => new UnauthorizedError(TOKEN_REJECTED_MESSAGE),
+    reject: () => new UnauthorizedError(),
   });
 }

@@ -1,16 +1,18 @@
 import type { Express } from 'express';
-import type { MenuRepository } from '../data/menu-repository.js';
-import { findMenuItem } from '../domain/find-menu-item.js';
-import { presentMenuItem } from '../http/present.js';
+import type { AppDeps } from '../app.js';
+import { menuItemNotFound } from '../http/errors.js';
+import { presentMenuItem } from '../http/menu-item-presenter.js';
+import { readMenuItemId } from '../http/menu-item-schemas.js';
 
-/** `/menu`: public, read only. */
-export function registerMenuRoutes(app: Express, menu: MenuRepository): void {
+/** `/menu`: public (no token, an `Authorization` header is ignored) and read only. */
+export function registerMenuRoutes(app: Express, { menu }: AppDeps): void {
   app.get('/menu', async (_req, res) => {
-    const items = await menu.list();
-    res.json(items.map(presentMenuItem));
+    res.json((await menu.list()).map(presentMenuItem));
   });
 
   app.get('/menu/:id', async (req, res) => {
-    res.json(presentMenuItem(await findMenuItem(req.params.id, menu)));
+    const item = await menu.findById(readMenuItemId(req.params.id));
+    if (item === null) throw menuItemNotFound(req.params.id);
+    res.json(presentMenuItem(item));
   });
 }

@@ -1,0 +1,136 @@
+import { inputReader, objectIdSchema } from '@repo/common';
+import { z } from 'zod';
+import type { MenuChoice, OrderRequest, RequestedItem } from '../domain/order-request.js';
+import { ORDER_STATUSES } from '../domain/order-status.js';
+import { orderNotFound, ValidationError } from './errors.js';
+
+export const BODY_NOT_OBJECT = 'The request body must be a JSON object with customerName and items';
+export const CUSTOMER_NAME_PROBLEM = 'customerName must be a non-empty string';
+export const ITEMS_PROBLEM = 'items must be a non-empty array';
+export const STATUS_PROBLEM = `status must be one of ${ORDER_STATUSES.join(', ')}`;
+
+/**
+ * The id of `/orders/:id`, matched exactly as the service writes ids (24 lowercase hex digits):
+ * any other text names no order, so it gets the same 404 as an unknown id, never a 500.
+ */
+export const readOrderId = inputReader(objectIdSchema, (_error, input) =>
+  orderNotFound(String(input)),
+);
+
+/** The PATCH /orders/:id body: only `status` is read, and it must be one of the three exactly. */
+const statusChangeSchema = z.object({ status: z.enum(ORDER_STATUSES) });
+
+export const readStatusChange = inputReader(
+  statusChangeSchema,
+  () => new ValidationError([STATUS_PROBLEM]),
+);
+
+// POST /orders. A well-formed body costs one parse. A malformed one is then read item by item, so
+// that its 400 lists every problem: the shape problems of each item followed by its menu problems,
+// which only the menu can tell (`placeOrder`); an item with a wrong shape is still checked against
+// the menu as far as it can be read.
+
+/** The body's two parts; any other key (`id`, `status`, `createdAt`, ...) is ignored. */
+const orderBodySchema = z.object(
+  { customerName: z.unknown().optional(), items: z.unknown().optional() },
+  { error: BODY_NOT_OBJECT },
+);
+
+type OrderBody = z.output<typeof orderBodySchema>;
+
+/** A body that is not a JSON object is refused at once: it names no menu item to check. */
+const readOrderBody = inputReader(orderBodySchema, () => new ValidationError([BODY_NOT_OBJECT]));
+
+/** One item; its messages follow the item's location (`items[2].toppings[0] must be a string`). */
+const orderItemSchema = z.object(
+  {
+    menuItemId: z.string({ error: 'must be a string' }),
+    toppings: z
+      .array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' })
+      .optional(),
+  },
+  { error: 'must be an object with a menuItemId' },
+);
+
+/**
+ * A well-formed order. Its issues come in the order the spec's list wants: customerName, items,
+ * then item by item (menuItemId, then each topping). The name is stored as sent, spaces included.
+ */
+const newOrderSchema = z.object({
+  customerName: z
+    .string({ error: CUSTOMER_NAME_PROBLEM })
+    .refine((name) => name.trim() !== '', CUSTOMER_NAME_PROBLEM),
+  // A refinement, not .min(1): zod runs .min on the length of a string too, which would report
+  // `"items": ""` twice.
+  items: z
+    .array(orderItemSchema, { error: ITEMS_PROBLEM })
+    .refine((items) => items.length > 0, ITEMS_PROBLEM),
+});
+
+/**
+ * What each item of a malformed order still asks of the menu: its menuItemId when that is a
+ * string, and its string toppings; null for an item that is not an object, no items at all when
+ * `items` is not an array.
+ */
+const menuPartsSchema = z
+  .array(
+    z
+      .object({
+        menuItemId: z.string().nullable().catch(null),
+        toppings: z
+          .array(z.unknown())
+          .catch([])
+          .transform((entries) => entries.filter((entry) => typeof entry === 'string')),
+      })
+      .nullable()
+      .catch(null),
+  )
+  .catch([]);
+
+function menuChoice(menuItemId: string, toppings: string[]): MenuChoice {
+  return { menuItemId, id: objectIdSchema.safeParse(menuItemId).data ?? null, toppings };
+}
+
+function itemLocation(index: number, path: readonly PropertyKey[]): string {
+  let location = `items[${index}]`;
+  for (const key of path) location += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
+  return location;
+}
+
+function malformedRequest(body: OrderBody, error: z.ZodError): OrderRequest {
+  const problems: string[] = [];
+  const itemProblems = new Map<number, string[]>();
+  for (const { path, message } of error.issues) {
+    const [, index, ...inItem] = path;
+    if (typeof index !== 'number') {
+      problems.push(message);
+    } else {
+      const ofItem = itemProblems.get(index) ?? [];
+      ofItem.push(`${itemLocation(index, inItem)} ${message}`);
+      itemProblems.set(index, ofItem);
+    }
+  }
+  const items = menuPartsSchema.parse(body.items).map((parts, index): RequestedItem => ({
+    shapeProblems: itemProblems.get(index) ?? [],
+    choice: parts?.menuItemId == null ? null : menuChoice(parts.menuItemId, parts.toppings),
+  }));
+  return { problems, customerName: null, items };
+}
+
+/**
+ * The POST /orders body with every shape problem it has (none when it is well formed); one that is
+ * not a JSON object is refused with its 400 at once.
+ */
+export function readNewOrder(input: unknown): OrderRequest {
+  const body = readOrderBody(input);
+  const order = newOrderSchema.safeParse(body);
+  if (!order.success) return malformedRequest(body, order.error);
+  return {
+    problems: [],
+    customerName: order.data.customerName,
+    items: order.data.items.map(({ menuItemId, toppings = [] }) => ({
+      shapeProblems: [],
+      choice: menuChoice(menuItemId, toppings),
+    })),
+  };
+}

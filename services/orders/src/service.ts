@@ -1,0 +1,27 @@
+import { connectWithMongo, type ServiceDefinition } from '@repo/common';
+import { createApp, type AppDeps } from './app.js';
+import { loadConfig, SECRET_VARIABLES, type Config } from './config.js';
+import { createMenuRepository } from './data/menu-repository.js';
+import { createOrdersRepository } from './data/orders-repository.js';
+import { seedDefaultMenu } from './domain/seed-menu.js';
+
+/** The orders service: connected to MongoDB, with the default menu stored, before the port opens. */
+export const service: ServiceDefinition<Config, AppDeps> = {
+  name: 'orders',
+  loadConfig,
+  secrets: SECRET_VARIABLES,
+  connect: (config, logger) =>
+    connectWithMongo(config, logger, async (db) => {
+      const menu = createMenuRepository(db);
+      const seeded = await seedDefaultMenu(menu);
+      if (seeded > 0) logger.info({ items: seeded }, 'menu was empty: stored the default menu');
+      return {
+        menu,
+        orders: createOrdersRepository(db),
+        logger,
+        customerToken: config.ORDERS_CUSTOMER_TOKEN,
+        staffToken: config.ORDERS_STAFF_TOKEN,
+      };
+    }),
+  createApp,
+};
