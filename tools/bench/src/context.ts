@@ -47,7 +47,7 @@ export class BenchContext {
   ): Promise<{ proc: BenchProcess; readyMs: number }> {
     const port = await freePort();
     const proc = spawnNode({
-      name: `${service.name}-${port}`,
+      name: `${service.label}-${port}`,
       script: service.entry,
       nodeArgs: profileArgs(profileDir),
       env: serviceEnv(service, port, { uri: this.mongoUri, dbName }),

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +9,7 @@ import { freePort } from '@repo/launcher';
 import { peakRss, spawnNode, stopProcess, type BenchProcess } from './processes.js';
 import {
   checkTargets,
+  compareHttpTable,
   embeddedTable,
   httpNotes,
   httpTable,
@@ -21,7 +22,7 @@ import { runEmbeddedSection, type EmbeddedResult } from './sections/embedded.js'
 import { runHttpSection, type RouteResult, type RouteSkip } from './sections/http-routes.js';
 import { runMemorySection, type MemoryResult } from './sections/memory.js';
 import { runStartupSection, type StartupResult } from './sections/startup.js';
-import { BENCH_DIST, RESULTS_DIR } from './services.js';
+import { BENCH_DIST, REPO_ROOT, RESULTS_DIR } from './services.js';
 import { formatMiB } from './table.js';
 
 function out(text = ''): void {
@@ -89,6 +90,11 @@ async function main(): Promise<void> {
     return;
   }
   const options = parsed;
+  if (options.compareDir !== undefined && !existsSync(join(options.compareDir, 'services'))) {
+    throw new UsageError(
+      `--compare: ${options.compareDir} has no services/ folder; give another checkout of this repository`,
+    );
+  }
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? Number.NaN;
   const scratchDir = mkdtempSync(join(tmpdir(), 'bench-'));
@@ -132,9 +138,12 @@ async function main(): Promise<void> {
   out(
     `1-minute load average: ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? Number.NaN).toFixed(1)} at end (other work on the machine skews every figure).`,
   );
+  if (options.compareDir !== undefined) {
+    out(`Compared: this = ${REPO_ROOT}, other = ${options.compareDir} (its compiled services).`);
+  }
   if (http) {
     out();
-    out(httpTable(http));
+    out(options.compareDir === undefined ? httpTable(http) : compareHttpTable(http));
     for (const note of httpNotes(http)) out(`- ${note}`);
     if (options.profile) {
       out();

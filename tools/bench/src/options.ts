@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+
 export const SECTIONS = ['startup', 'http', 'memory', 'embedded'] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -25,6 +27,11 @@ export interface BenchOptions {
   inMemory: boolean;
   /** Start services and baselines under `node --cpu-prof` and report their top self-time frames. */
   profile: boolean;
+  /**
+   * Absolute path of another checkout of this repository (--compare): its compiled services are
+   * measured in the same rounds as this checkout's and the baselines, and timed at start-up.
+   */
+  compareDir?: string;
 }
 
 export class UsageError extends Error {}
@@ -62,6 +69,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --in-memory           embedded server in memory instead of LMDB files in a temp directory
   --profile             run services and baselines under node --cpu-prof (slower; figures not
                         comparable to a normal run) and print their top self-time functions
+  --compare=CHECKOUT    also measure another checkout's compiled services (npm run build there)
+                        in the same rounds: each route on three sides, and their start-up
   --help                this text`;
 
 function positiveNumber(name: string, text: string): number {
@@ -118,6 +127,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
         break;
       case '--large':
         options.largeCount = Math.round(positiveNumber(name, value));
+        break;
+      case '--compare':
+        if (value === '') throw new UsageError('--compare needs the path of another checkout');
+        options.compareDir = resolve(value);
         break;
       default:
         throw new UsageError(`unknown option ${arg}\n${USAGE}`);

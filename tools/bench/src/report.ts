@@ -1,5 +1,5 @@
 import type { EmbeddedResult } from './sections/embedded.js';
-import type { RouteResult, RouteSkip } from './sections/http-routes.js';
+import type { RouteResult, RouteSkip, SideResult } from './sections/http-routes.js';
 import type { MemoryResult } from './sections/memory.js';
 import type { StartupResult } from './sections/startup.js';
 import {
@@ -76,23 +76,85 @@ export function httpTable(results: readonly (RouteResult | RouteSkip)[]): string
   return renderTable(columns, results);
 }
 
+/**
+ * The HTTP table of a run with --compare: per route, this checkout's service, the other
+ * checkout's and the baseline, loaded in the same rounds.
+ */
+export function compareHttpTable(results: readonly (RouteResult | RouteSkip)[]): string {
+  const measured =
+    (cell: (r: RouteResult) => string) =>
+    (r: RouteResult | RouteSkip): string =>
+      'skipped' in r ? '' : cell(r);
+  const columns: Column<RouteResult | RouteSkip>[] = [
+    { header: 'route', cell: (r) => r.label },
+    {
+      header: 'this req/s',
+      align: 'right',
+      cell: (r) => ('skipped' in r ? r.skipped : formatCount(r.service.reqPerSec)),
+    },
+    {
+      header: 'other req/s',
+      align: 'right',
+      cell: measured((r) => formatCount(r.other?.reqPerSec)),
+    },
+    {
+      header: 'baseline req/s',
+      align: 'right',
+      cell: measured((r) => formatCount(r.baseline.reqPerSec)),
+    },
+    {
+      header: 'this/base',
+      align: 'right',
+      cell: measured((r) => formatRatio(r.ratio, TARGETS.routeRatio)),
+    },
+    { header: 'other/base', align: 'right', cell: measured((r) => formatRatio(r.other?.ratio)) },
+    {
+      header: 'this/other',
+      align: 'right',
+      cell: measured((r) => formatRatio(r.other?.thisOverOther)),
+    },
+    {
+      header: 'CPU µs/req this/other/base',
+      align: 'right',
+      cell: measured(
+        (r) =>
+          `${formatNumber(r.service.cpuUsPerReq)} / ${formatNumber(r.other?.cpuUsPerReq)} / ${formatNumber(r.baseline.cpuUsPerReq)}`,
+      ),
+    },
+  ];
+  return renderTable(columns, results);
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(0)}%`;
+}
+
 export function httpNotes(results: readonly (RouteResult | RouteSkip)[]): string[] {
   const notes: string[] = [];
   for (const r of results) {
     if ('skipped' in r) continue;
-    const served = r.service.rounds.reduce((sum, round) => sum + round.requests, 0);
-    if (r.service.bad > 0 || r.baseline.bad > 0)
-      notes.push(
-        `${r.label}: unexpected answers or errors: service ${r.service.bad}, baseline ${r.baseline.bad}`,
-      );
-    if (r.service.logLines < served)
-      notes.push(
-        `${r.label}: only ${r.service.logLines} log lines for ${served} measured requests`,
-      );
-    if (r.service.spread > 0.15 || r.baseline.spread > 0.15)
-      notes.push(
-        `${r.label}: noisy rounds (spread service ${(r.service.spread * 100).toFixed(0)}%, baseline ${(r.baseline.spread * 100).toFixed(0)}%)`,
-      );
+    const sides = [
+      { name: 'service', side: r.service },
+      ...(r.other === undefined ? [] : [{ name: 'other', side: r.other }]),
+      { name: 'baseline', side: r.baseline },
+    ];
+    const listed = (figure: (side: SideResult) => string): string =>
+      sides.map(({ name, side }) => `${name} ${figure(side)}`).join(', ');
+    if (sides.some(({ side }) => side.bad > 0))
+      notes.push(`${r.label}: unexpected answers or errors: ${listed((side) => String(side.bad))}`);
+    for (const [whose, side] of [
+      ['', r.service],
+      [" of the other checkout's service", r.other],
+    ] as const) {
+      if (side === undefined) continue;
+      const served = side.rounds.reduce((sum, round) => sum + round.requests, 0);
+      if (side.logLines < served)
+        notes.push(
+          `${r.label}: only ${side.logLines} log lines for ${served} measured requests${whose}`,
+        );
+    }
+    if (sides.some(({ side }) => side.spread > 0.15))
+      notes.push(`${r.label}: noisy rounds (spread ${listed((side) => percent(side.spread))})`);
   }
   return notes;
 }
@@ -158,7 +220,10 @@ export function embeddedTable(result: EmbeddedResult): string {
 export function startupTable(results: readonly StartupResult[]): string {
   return renderTable(
     [
-      { header: 'service', cell: (r) => r.service },
+      {
+        header: 'service',
+        cell: (r) => (r.checkout === undefined ? r.service : `${r.service} (other)`),
+      },
       {
         header: 'start → /readyz 200, median ms',
         align: 'right',
@@ -214,7 +279,8 @@ export function checkTargets(parts: {
       met: Math.min(sequential, concurrent) >= TARGETS.findOneRatio,
     });
   }
-  for (const r of parts.startup ?? []) {
+  // The targets are this checkout's; the other one's start-ups (--compare) are only shown.
+  for (const r of (parts.startup ?? []).filter((result) => result.checkout === undefined)) {
     checks.push({
       target: `${r.service} start-up < ${TARGETS.startupMs} ms`,
       measured: r.skipped ?? `${formatNumber(r.maxMs)} ms (max)`,
@@ -243,8 +309,10 @@ export function profileNotes(results: readonly (RouteResult | RouteSkip)[]): str
     lines.push(`${r.label}: top self time`);
     for (const [side, frames] of [
       ['service', r.profile.service],
+      ['other', r.profile.other],
       ['baseline', r.profile.baseline],
     ] as const) {
+      if (frames === undefined) continue;
       lines.push(`  ${side}:`);
       for (const frame of frames)
         lines.push(`    ${(frame.share * 100).toFixed(1).padStart(5)}%  ${frame.frame}`);

@@ -14,22 +14,34 @@ export type ServiceName = string;
 export interface ServiceInfo extends ServiceSpec {
   /** The compiled entry, run with plain `node` as in production. */
   entry: string;
+  /** How progress lines and process names call it: its name, marked for another checkout's. */
+  label: string;
 }
 
+function compiledIn(checkout: string, label: (name: string) => string): ServiceInfo[] {
+  return REGISTRY.map((service) => ({
+    ...service,
+    entry: join(checkout, 'services', service.name, 'dist/main.js'),
+    label: label(service.name),
+  }));
+}
+
+/** This checkout's services, in the registry's order. */
+export const SERVICES: readonly ServiceInfo[] = compiledIn(REPO_ROOT, (name) => name);
+
 /**
- * Where the services' compiled entries are read from: the repository's `services/`, or another
- * checkout's (BENCH_SERVICES_DIR), to compare a change against the current code on one machine.
+ * The same services compiled in another checkout of the repository (--compare), found by the
+ * names of this checkout's registry and run with its settings.
  */
-const SERVICES_DIR = process.env.BENCH_SERVICES_DIR ?? join(REPO_ROOT, 'services');
+export function servicesIn(checkout: string): readonly ServiceInfo[] {
+  return compiledIn(checkout, (name) => `${name} (other)`);
+}
 
-/** The services of the registry, in its order. */
-export const SERVICES: readonly ServiceInfo[] = REGISTRY.map((service) => ({
-  ...service,
-  entry: join(SERVICES_DIR, service.name, 'dist/main.js'),
-}));
-
-export function serviceInfo(name: ServiceName): ServiceInfo {
-  const info = SERVICES.find((service) => service.name === name);
+export function serviceInfo(
+  name: ServiceName,
+  services: readonly ServiceInfo[] = SERVICES,
+): ServiceInfo {
+  const info = services.find((service) => service.name === name);
   if (info === undefined) throw new Error(`unknown service ${name}`);
   return info;
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseOptions, SECTIONS, UsageError } from '../src/options.js';
 
@@ -41,6 +42,25 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--only=http,disk'])).toThrow(UsageError);
     expect(() => parseOptions(['--rounds=0'])).toThrow(UsageError);
     expect(() => parseOptions(['--duration=abc'])).toThrow(UsageError);
+  });
+
+  it('when --compare names another checkout, then its path is kept, made absolute from here', () => {
+    const relative = parseOptions(['--quick', '--compare=../other-checkout']);
+    const absolute = parseOptions(['--compare=/srv/checkout']);
+    if (relative === 'help' || absolute === 'help') throw new Error('unexpected help');
+    expect(relative.compareDir).toBe(resolve(process.cwd(), '../other-checkout'));
+    expect(absolute.compareDir).toBe('/srv/checkout');
+  });
+
+  it('when --compare is not given, then nothing is compared', () => {
+    const options = parseOptions(['--quick']);
+    if (options === 'help') throw new Error('unexpected help');
+    expect(options.compareDir).toBeUndefined();
+  });
+
+  it('when --compare has no path, then it is a usage error', () => {
+    expect(() => parseOptions(['--compare'])).toThrow(UsageError);
+    expect(() => parseOptions(['--compare='])).toThrow('--compare needs the path');
   });
 
   it('when --help is given, then it asks for the usage text', () => {

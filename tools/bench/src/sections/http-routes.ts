@@ -1,11 +1,21 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext } from '../context.js';
+import { copyDatabase } from '../copy-database.js';
 import { runLoad, type LoadRequest, type LoadResult } from '../load.js';
+import type { BenchOptions } from '../options.js';
 import { cpuTimeMs, peakRss, type BenchProcess } from '../processes.js';
-import { ROUTES, type RouteScenario } from '../scenarios.js';
 import { summariseProfiles, type SelfTime } from '../profile-summary.js';
-import { isBuilt, REPO_ROOT, RESULTS_DIR, serviceInfo } from '../services.js';
+import { roundOrder } from '../round-order.js';
+import { ROUTES, type RouteScenario } from '../scenarios.js';
+import {
+  isBuilt,
+  REPO_ROOT,
+  RESULTS_DIR,
+  serviceInfo,
+  servicesIn,
+  type ServiceInfo,
+} from '../services.js';
 import { median, ratio, spread } from '../stats.js';
 
 export interface RoundResult extends LoadResult {
@@ -25,15 +35,29 @@ export interface SideResult {
   peakRssBytes: number | undefined;
 }
 
+export interface ServiceSideResult extends SideResult {
+  /** Lines the service logged while it ran: one per request when request logging works. */
+  logLines: number;
+}
+
+export interface OtherSideResult extends ServiceSideResult {
+  /** Its median req/s over the baseline's. */
+  ratio: number;
+  /** This checkout's service's median req/s over the other checkout's. */
+  thisOverOther: number;
+}
+
 export interface RouteResult {
   label: string;
   request: Pick<LoadRequest, 'method' | 'path'>;
-  service: SideResult & { logLines: number };
+  service: ServiceSideResult;
   baseline: SideResult;
   /** Median service req/s over median baseline req/s. */
   ratio: number;
+  /** With --compare: the same service compiled in the other checkout, loaded in the same rounds. */
+  other?: OtherSideResult;
   /** With --profile: the busiest functions (self time) of each process. */
-  profile?: { service: SelfTime[]; baseline: SelfTime[] };
+  profile?: { service: SelfTime[]; baseline: SelfTime[]; other?: SelfTime[] };
 }
 
 export interface RouteSkip {
@@ -61,7 +85,15 @@ async function measureRound(
   return { ...result, cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / result.requests };
 }
 
-function summarise(rounds: RoundResult[], proc: BenchProcess): SideResult {
+/** One process under load: the request it is sent and its rounds so far. */
+interface LoadedSide {
+  proc: BenchProcess;
+  request: LoadRequest;
+  rounds: RoundResult[];
+}
+
+function summarise(side: LoadedSide): SideResult {
+  const { rounds } = side;
   return {
     rounds,
     reqPerSec: median(rounds.map((round) => round.reqPerSec)),
@@ -70,95 +102,164 @@ function summarise(rounds: RoundResult[], proc: BenchProcess): SideResult {
     p99: median(rounds.map((round) => round.p99)),
     spread: spread(rounds.map((round) => round.reqPerSec)),
     bad: rounds.reduce((sum, round) => sum + round.bad, 0),
-    peakRssBytes: peakRss(proc.pid),
+    peakRssBytes: peakRss(side.proc.pid),
   };
 }
 
-async function measureRoute(ctx: BenchContext, scenario: RouteScenario): Promise<RouteResult> {
+/** A warm-up of each side, then the measured rounds, their order changing from round to round. */
+async function loadInRounds(sides: readonly LoadedSide[], options: BenchOptions): Promise<void> {
+  const load = { connections: options.connections };
+  for (const side of sides) {
+    await runLoad(side.proc.url, side.request, { ...load, durationSec: options.warmupSec });
+  }
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const index of roundOrder(round, sides.length)) {
+      const side = sides[index];
+      if (side === undefined) continue;
+      side.rounds.push(
+        await measureRound(side.proc, side.request, { ...load, durationSec: options.durationSec }),
+      );
+    }
+  }
+}
+
+async function measureRoute(
+  ctx: BenchContext,
+  scenario: RouteScenario,
+  other: ServiceInfo | undefined,
+): Promise<RouteResult> {
   const { options } = ctx;
-  const dbName = ctx.freshDbName(scenario.service);
   const profileDir = options.profile
     ? join(RESULTS_DIR, 'profiles', scenario.label.replace(/[^\w]+/g, '-'))
     : undefined;
   if (profileDir !== undefined) rmSync(profileDir, { recursive: true, force: true });
-  const { proc: service } = await ctx.startService(
-    serviceInfo(scenario.service),
-    dbName,
-    profileDir && join(profileDir, 'service'),
-  );
-  let baseline: BenchProcess | undefined;
-  try {
-    const prepared = await scenario.prepare({
-      serviceUrl: service.url,
-      db: ctx.client.db(dbName),
-    });
-    baseline = await ctx.startBaseline(
-      scenario.baseline,
+  const started: BenchProcess[] = [];
+  const startService = async (service: ServiceInfo, dbName: string, profile: string) => {
+    const { proc } = await ctx.startService(
+      service,
       dbName,
-      prepared.fixture,
+      profileDir && join(profileDir, profile),
+    );
+    started.push(proc);
+    const prepared = await scenario.prepare({ serviceUrl: proc.url, db: ctx.client.db(dbName) });
+    return { proc, prepared };
+  };
+  try {
+    const dbName = ctx.freshDbName(scenario.service);
+    const service = await startService(serviceInfo(scenario.service), dbName, 'service');
+    const otherService =
+      other === undefined
+        ? undefined
+        : await startService(other, ctx.freshDbName(scenario.service), 'other');
+    // Alone with the service, the baseline serves the service's database. Beside a second
+    // service it gets a copy of it, so that each side's writes grow only its own collections.
+    let baselineDb = dbName;
+    if (otherService !== undefined) {
+      baselineDb = ctx.freshDbName(`${scenario.service}-baseline`);
+      await copyDatabase(ctx.client.db(dbName), ctx.client.db(baselineDb));
+    }
+    const baseline = await ctx.startBaseline(
+      scenario.baseline,
+      baselineDb,
+      service.prepared.fixture,
       profileDir && join(profileDir, 'baseline'),
     );
-    const load = { connections: options.connections };
-    await runLoad(service.url, prepared.request, { ...load, durationSec: options.warmupSec });
-    await runLoad(baseline.url, prepared.request, { ...load, durationSec: options.warmupSec });
-    const serviceRounds: RoundResult[] = [];
-    const baselineRounds: RoundResult[] = [];
-    for (let round = 0; round < options.rounds; round += 1) {
-      const roundOptions = { ...load, durationSec: options.durationSec };
-      // Who goes first alternates (service, baseline, baseline, service, ...), so a drift over
-      // the run (the database growing, its heap, the machine's other work) favours neither.
-      if (round % 2 === 0) {
-        serviceRounds.push(await measureRound(service, prepared.request, roundOptions));
-        baselineRounds.push(await measureRound(baseline, prepared.request, roundOptions));
-      } else {
-        baselineRounds.push(await measureRound(baseline, prepared.request, roundOptions));
-        serviceRounds.push(await measureRound(service, prepared.request, roundOptions));
-      }
-    }
-    const serviceSide = summarise(serviceRounds, service);
-    const baselineSide = summarise(baselineRounds, baseline);
-    const logged = await ctx.stop(service);
-    await ctx.stop(baseline);
-    return {
-      label: scenario.label,
-      request: { method: prepared.request.method, path: prepared.request.path },
-      service: { ...serviceSide, logLines: logged.lines },
-      baseline: baselineSide,
-      ratio: ratio(serviceSide.reqPerSec, baselineSide.reqPerSec),
-      ...(profileDir === undefined
-        ? {}
-        : {
-            profile: {
-              service: firstProfile(join(profileDir, 'service')),
-              baseline: firstProfile(join(profileDir, 'baseline')),
-            },
-          }),
+    started.push(baseline);
+
+    const serviceSide: LoadedSide = {
+      proc: service.proc,
+      request: service.prepared.request,
+      rounds: [],
     };
+    const otherSide: LoadedSide | undefined = otherService && {
+      proc: otherService.proc,
+      request: otherService.prepared.request,
+      rounds: [],
+    };
+    const baselineSide: LoadedSide = {
+      proc: baseline,
+      request: service.prepared.request,
+      rounds: [],
+    };
+    await loadInRounds(
+      otherSide === undefined
+        ? [serviceSide, baselineSide]
+        : [serviceSide, otherSide, baselineSide],
+      options,
+    );
+    const serviceResult = summarise(serviceSide);
+    const baselineResult = summarise(baselineSide);
+    const otherResult = otherSide && summarise(otherSide);
+    const serviceLogged = await ctx.stop(service.proc);
+    const otherLogged = otherSide && (await ctx.stop(otherSide.proc));
+    await ctx.stop(baseline);
+
+    const result: RouteResult = {
+      label: scenario.label,
+      request: { method: service.prepared.request.method, path: service.prepared.request.path },
+      service: { ...serviceResult, logLines: serviceLogged.lines },
+      baseline: baselineResult,
+      ratio: ratio(serviceResult.reqPerSec, baselineResult.reqPerSec),
+    };
+    if (otherResult !== undefined && otherLogged !== undefined) {
+      result.other = {
+        ...otherResult,
+        logLines: otherLogged.lines,
+        ratio: ratio(otherResult.reqPerSec, baselineResult.reqPerSec),
+        thisOverOther: ratio(serviceResult.reqPerSec, otherResult.reqPerSec),
+      };
+    }
+    if (profileDir !== undefined) {
+      result.profile = {
+        service: firstProfile(join(profileDir, 'service')),
+        baseline: firstProfile(join(profileDir, 'baseline')),
+        ...(otherSide === undefined ? {} : { other: firstProfile(join(profileDir, 'other')) }),
+      };
+    }
+    return result;
   } finally {
-    await ctx.stop(service);
-    if (baseline !== undefined) await ctx.stop(baseline);
+    for (const proc of started) await ctx.stop(proc);
   }
 }
 
-/** Every route against its baseline, interleaved: service, baseline, service, baseline... */
+function describeResult(result: RouteResult): string {
+  const { service, baseline, other } = result;
+  if (other === undefined) {
+    return `${service.reqPerSec.toFixed(0)} vs ${baseline.reqPerSec.toFixed(0)} req/s (${result.ratio.toFixed(2)}x)`;
+  }
+  return (
+    `this ${service.reqPerSec.toFixed(0)}, other ${other.reqPerSec.toFixed(0)}, baseline ` +
+    `${baseline.reqPerSec.toFixed(0)} req/s (this/other ${other.thisOverOther.toFixed(2)}x)`
+  );
+}
+
+/**
+ * Every route against its baseline (and, with --compare, the other checkout's service), loaded
+ * in interleaved rounds.
+ */
 export async function runHttpSection(ctx: BenchContext): Promise<(RouteResult | RouteSkip)[]> {
-  const filter = ctx.options.routeFilter;
+  const { routeFilter: filter, compareDir } = ctx.options;
   const scenarios = ROUTES.filter(
     (scenario) => filter.length === 0 || filter.some((text) => scenario.label.includes(text)),
   );
+  const others = compareDir === undefined ? undefined : servicesIn(compareDir);
   const results: (RouteResult | RouteSkip)[] = [];
   for (const scenario of scenarios) {
-    if (!isBuilt(serviceInfo(scenario.service))) {
-      results.push({ label: scenario.label, skipped: 'service not built' });
-      ctx.note(`http: ${scenario.label}: skipped (no compiled entry)`);
+    const other = others && serviceInfo(scenario.service, others);
+    const unbuilt = !isBuilt(serviceInfo(scenario.service))
+      ? 'service not built'
+      : other !== undefined && !isBuilt(other)
+        ? `service not built in ${compareDir}`
+        : undefined;
+    if (unbuilt !== undefined) {
+      results.push({ label: scenario.label, skipped: unbuilt });
+      ctx.note(`http: ${scenario.label}: skipped (${unbuilt})`);
       continue;
     }
     ctx.note(`http: ${scenario.label} ...`);
     try {
-      const result = await measureRoute(ctx, scenario);
-      ctx.note(
-        `http: ${scenario.label}: ${result.service.reqPerSec.toFixed(0)} vs ${result.baseline.reqPerSec.toFixed(0)} req/s (${result.ratio.toFixed(2)}x)`,
-      );
+      const result = await measureRoute(ctx, scenario, other);
+      ctx.note(`http: ${scenario.label}: ${describeResult(result)}`);
       results.push(result);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { compareHttpTable, httpNotes } from '../src/report.js';
+import type { RouteResult, SideResult } from '../src/sections/http-routes.js';
+
+function side(reqPerSec: number, cpuUsPerReq: number, extra: Partial<SideResult> = {}): SideResult {
+  const round = {
+    requests: reqPerSec,
+    reqPerSec,
+    p50: 4,
+    p99: 9,
+    bad: 0,
+    durationSec: 1,
+    cpuUsPerReq,
+  };
+  return {
+    rounds: [round],
+    reqPerSec,
+    cpuUsPerReq,
+    p50: 4,
+    p99: 9,
+    spread: 0.05,
+    bad: 0,
+    peakRssBytes: 100 * 1024 * 1024,
+    ...extra,
+  };
+}
+
+const compared: RouteResult = {
+  label: 'tutorial GET /person/:id',
+  request: { method: 'GET', path: '/person/42' },
+  service: { ...side(12_000, 80), logLines: 12_000 },
+  baseline: side(6_000, 170),
+  ratio: 2,
+  other: { ...side(10_000, 95), logLines: 10_000, ratio: 10_000 / 6_000, thisOverOther: 1.2 },
+};
+
+describe('compareHttpTable', () => {
+  it('when routes were measured on three sides, then each row shows both services, the baseline and the three ratios', () => {
+    const lines = compareHttpTable([
+      compared,
+      { ...compared, label: 'books GET /books/:id', ratio: 0.85 },
+      { label: 'orders POST /orders', skipped: 'service not built in /elsewhere' },
+    ]).split('\n');
+
+    expect(lines[0]?.split('|').map((cell) => cell.trim())).toEqual([
+      '',
+      'route',
+      'this req/s',
+      'other req/s',
+      'baseline req/s',
+      'this/base',
+      'other/base',
+      'this/other',
+      'CPU µs/req this/other/base',
+      '',
+    ]);
+    expect(lines[2]?.split('|').map((cell) => cell.trim())).toEqual([
+      '',
+      'tutorial GET /person/:id',
+      '12 000',
+      '10 000',
+      '6 000',
+      '2.00x',
+      '1.67x',
+      '1.20x',
+      '80 / 95 / 170',
+      '',
+    ]);
+    expect(lines[3]).toContain('0.85x (miss)');
+    expect(lines[4]?.split('|').map((cell) => cell.trim())).toEqual([
+      '',
+      'orders POST /orders',
+      'service not built in /elsewhere',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+  });
+});
+
+describe('httpNotes', () => {
+  it('when only the service and the baseline ran, then a noisy route is told as before', () => {
+    const alone: RouteResult = { ...compared, baseline: side(6_000, 170, { spread: 0.2 }) };
+    delete alone.other;
+    expect(httpNotes([alone])).toEqual([
+      'tutorial GET /person/:id: noisy rounds (spread service 5%, baseline 20%)',
+    ]);
+  });
+
+  it("when the other checkout's service answered badly or logged too little, then the notes name it", () => {
+    const other = { ...side(10_000, 95, { bad: 3, spread: 0.3 }), logLines: 10 };
+    const notes = httpNotes([
+      { ...compared, other: { ...other, ratio: 1.67, thisOverOther: 1.2 } },
+    ]);
+    expect(notes).toEqual([
+      'tutorial GET /person/:id: unexpected answers or errors: service 0, other 3, baseline 0',
+      "tutorial GET /person/:id: only 10 log lines for 10000 measured requests of the other checkout's service",
+      'tutorial GET /person/:id: noisy rounds (spread service 5%, other 30%, baseline 5%)',
+    ]);
+  });
+});
