@@ -1,38 +1,23 @@
+import { addErrorHandlers, createHttpApp, type Logger } from '@repo/common';
 import type { Express } from 'express';
-import type { Db } from 'mongodb';
-import {
-  cannotRouteHandler,
-  createErrorHandler,
-  createHttpApp,
-  DEFAULT_BODY_LIMIT,
-  jsonErrorRenderer,
-  type Logger,
-} from '@repo/common';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from './config.js';
-import { ProductsRepository } from './data/products-repository.js';
-import { registerProductRoutes } from './routes/products.js';
+import type { ProductsRepository } from './data/products-repository.js';
+import { renderError } from './http/errors.js';
+import { registerProductRoutes } from './routes/products-routes.js';
 
-export interface ProductsAppDeps {
-  db: Db;
-  logger: Logger;
+/** What the app is built from: `service.ts` builds it over MongoDB, the tests over a test database. */
+export interface AppDeps {
+  products: ProductsRepository;
   /** Products whose quantity is below this are listed by `?lowStock=true`. */
-  lowStockThreshold?: number;
-  /** Largest accepted request body (POST, PATCH); larger ones get 413. */
-  bodyLimit?: string;
+  lowStockThreshold: number;
+  logger: Logger;
 }
 
-export function createApp({
-  db,
-  logger,
-  lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD,
-  bodyLimit = DEFAULT_BODY_LIMIT,
-}: ProductsAppDeps): Express {
+/** The products HTTP app (spec document 1). It only builds; `runService` listens. */
+export function createApp(deps: AppDeps): Express {
   // Bodies are parsed only by the routes that take one, so any unmatched request, body or not,
   // gets the plain `Cannot <METHOD> <path>` 404.
-  const app = createHttpApp({ logger, json: false });
-  const products = new ProductsRepository(db);
-  registerProductRoutes(app, { products, logger, lowStockThreshold, bodyLimit });
-  app.use(cannotRouteHandler());
-  app.use(createErrorHandler({ logger, render: jsonErrorRenderer('Something went wrong') }));
+  const app = createHttpApp({ logger: deps.logger, json: false });
+  registerProductRoutes(app, deps);
+  addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { loadConfig, mongoServiceVariables, type Env } from '@repo/common';
+import { loadEnv, mongoServiceVariables, type Env } from '@repo/common';
 
+/** Products with a quantity below this are low on stock unless LOW_STOCK_THRESHOLD says otherwise. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 /** A whole number of items, from text; products with a quantity below it count as low on stock. */
@@ -11,13 +12,14 @@ const lowStockThresholdVariable = z
   .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER, 'is too large'))
   .default(DEFAULT_LOW_STOCK_THRESHOLD);
 
-const productsConfigSchema = z.object({
+const configSchema = z.object({
   ...mongoServiceVariables(6790, 'products'),
   LOW_STOCK_THRESHOLD: lowStockThresholdVariable,
 });
 
-export type ProductsConfig = z.output<typeof productsConfigSchema>;
+export type Config = z.output<typeof configSchema>;
 
-export function loadProductsConfig(env: Env = process.env): ProductsConfig {
-  return loadConfig(productsConfigSchema, env);
+/** The service's settings from the environment; a bad value stops start-up naming the variable. */
+export function loadConfig(env: Env = process.env): Config {
+  return loadEnv(configSchema, env);
 }

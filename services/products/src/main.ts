@@ -1,4 +1,4 @@
 import { runService } from '@repo/common';
-import { productsService } from './service.js';
+import { service } from './service.js';
 
-await runService(productsService());
+await runService(service);

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@repo/common';
-import { loadProductsConfig } from '../src/config.js';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 
 describe('configuration', () => {
   it('when nothing is set, then port 6790, the local MongoDB, database "products" and a low-stock threshold of 5 are used', () => {
-    expect(loadProductsConfig({})).toEqual({
+    const config = loadConfig({});
+
+    expect(config).toEqual({
       PORT: 6790,
       LOG_LEVEL: 'info',
       MONGODB_URI: 'mongodb://127.0.0.1:27017',
@@ -14,22 +16,20 @@ describe('configuration', () => {
   });
 
   it('when LOW_STOCK_THRESHOLD is a whole number, then it is used', () => {
-    expect(loadProductsConfig({ LOW_STOCK_THRESHOLD: '12' }).LOW_STOCK_THRESHOLD).toBe(12);
-    expect(loadProductsConfig({ LOW_STOCK_THRESHOLD: '0' }).LOW_STOCK_THRESHOLD).toBe(0);
+    expect(loadConfig({ LOW_STOCK_THRESHOLD: '12' }).LOW_STOCK_THRESHOLD).toBe(12);
+    expect(loadConfig({ LOW_STOCK_THRESHOLD: '0' }).LOW_STOCK_THRESHOLD).toBe(0);
   });
 
   it.each(['', 'five', '-1', '2.5', '1e3', '99999999999999999999'])(
     'when LOW_STOCK_THRESHOLD is "%s", then start-up fails with a message naming the variable',
     (value) => {
-      expect(() => loadProductsConfig({ LOW_STOCK_THRESHOLD: value })).toThrow(ConfigError);
-      expect(() => loadProductsConfig({ LOW_STOCK_THRESHOLD: value })).toThrow(
-        /LOW_STOCK_THRESHOLD/,
-      );
+      expect(() => loadConfig({ LOW_STOCK_THRESHOLD: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ LOW_STOCK_THRESHOLD: value })).toThrow(/LOW_STOCK_THRESHOLD/);
     },
   );
 
   it('when PORT or MONGODB_URI are invalid, then start-up fails naming each variable', () => {
-    expect(() => loadProductsConfig({ PORT: 'http', MONGODB_URI: 'localhost' })).toThrow(
+    expect(() => loadConfig({ PORT: 'http', MONGODB_URI: 'localhost' })).toThrow(
       /PORT[\s\S]*MONGODB_URI|MONGODB_URI[\s\S]*PORT/,
     );
   });

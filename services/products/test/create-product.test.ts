@@ -1,9 +1,18 @@
-import { ObjectId } from 'mongodb';
+import type { Express } from 'express';
+import { ObjectId, type Collection, type Document } from 'mongodb';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
-import { createProduct, useProductsContext, readProduct, uniqueName } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
+import { buildApp, createProduct, readProduct, storedProducts, uniqueName } from './support.js';
 
-const ctx = useProductsContext();
+let app: Express;
+let raw: Collection<Document>;
+const testDb = useTestDatabase('products_create');
+
+beforeAll(() => {
+  app = buildApp(testDb.db);
+  raw = storedProducts(testDb.db);
+});
 
 describe('POST /products', () => {
   it('when every field is sent, then it answers 201 with only the new id and a later read returns the fields', async () => {
@@ -15,21 +24,21 @@ describe('POST /products', () => {
       price: 129.5,
       quantity: 12,
     };
-    const response = await request(ctx.app).post('/products').send(sent);
+    const response = await request(app).post('/products').send(sent);
 
     expect(response.status).toBe(201);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(Object.keys(response.body as object)).toEqual(['id']);
     const { id } = response.body as { id: string };
     expect(id).toMatch(/^[0-9a-f]{24}$/);
-    expect(await readProduct(ctx.app, id)).toEqual({ id, ...sent });
+    expect(await readProduct(app, id)).toEqual({ id, ...sent });
   });
 
   it('when fields are omitted, then a later read returns the defaults (empty strings, 0) and the stored record is complete', async () => {
     const modelName = uniqueName('Only a name');
-    const id = await createProduct(ctx.app, { modelName });
+    const id = await createProduct(app, { modelName });
 
-    expect(await readProduct(ctx.app, id)).toEqual({
+    expect(await readProduct(app, id)).toEqual({
       id,
       modelName,
       modelNumber: '',
@@ -38,7 +47,7 @@ describe('POST /products', () => {
       price: 0,
       quantity: 0,
     });
-    const stored = await ctx.raw.findOne({ _id: new ObjectId(id) });
+    const stored = await raw.findOne({ _id: new ObjectId(id) });
     expect(stored).toEqual({
       _id: new ObjectId(id),
       modelName,
@@ -51,9 +60,9 @@ describe('POST /products', () => {
   });
 
   it('when the body is an empty object, then a product made of defaults is created', async () => {
-    const id = await createProduct(ctx.app, {});
+    const id = await createProduct(app, {});
 
-    expect(await readProduct(ctx.app, id)).toEqual({
+    expect(await readProduct(app, id)).toEqual({
       id,
       modelName: '',
       modelNumber: '',
@@ -67,7 +76,7 @@ describe('POST /products', () => {
   it('when the body has unknown keys, then they are dropped and never stored', async () => {
     const modelName = uniqueName('With extras');
     // Raw text, so `__proto__` travels as a real key rather than as an object literal's prototype.
-    const response = await request(ctx.app)
+    const response = await request(app)
       .post('/products')
       .set('Content-Type', 'application/json')
       .send(
@@ -76,11 +85,11 @@ describe('POST /products', () => {
     expect(response.status).toBe(201);
     const { id } = response.body as { id: string };
 
-    const stored = await ctx.raw.findOne({ _id: new ObjectId(id) });
+    const stored = await raw.findOne({ _id: new ObjectId(id) });
     expect(Object.keys(stored ?? {}).sort()).toEqual(
       ['_id', 'color', 'manufacturer', 'modelName', 'modelNumber', 'price', 'quantity'].sort(),
     );
-    const product = await readProduct(ctx.app, id);
+    const product = await readProduct(app, id);
     expect(product).not.toHaveProperty('discount');
     expect(product).not.toHaveProperty('owner');
     expect(product.price).toBe(0);
@@ -89,18 +98,18 @@ describe('POST /products', () => {
   it('when the body sends an id and an _id, then both are ignored and the service generates the id', async () => {
     const chosen = new ObjectId().toHexString();
     const modelName = uniqueName('Chosen id');
-    const id = await createProduct(ctx.app, { id: chosen, _id: chosen, modelName });
+    const id = await createProduct(app, { id: chosen, _id: chosen, modelName });
 
     expect(id).not.toBe(chosen);
-    expect((await readProduct(ctx.app, id)).modelName).toBe(modelName);
-    expect((await request(ctx.app).get(`/products/${chosen}`)).status).toBe(404);
-    expect(await ctx.raw.findOne({ _id: new ObjectId(chosen) })).toBeNull();
-    expect(await ctx.raw.findOne({ id: chosen })).toBeNull();
+    expect((await readProduct(app, id)).modelName).toBe(modelName);
+    expect((await request(app).get(`/products/${chosen}`)).status).toBe(404);
+    expect(await raw.findOne({ _id: new ObjectId(chosen) })).toBeNull();
+    expect(await raw.findOne({ id: chosen })).toBeNull();
   });
 
   it('when fields have other types or out-of-range values, then they are stored as sent (no validation on create)', async () => {
     const modelName = uniqueName('Loose types');
-    const id = await createProduct(ctx.app, {
+    const id = await createProduct(app, {
       modelName,
       modelNumber: 42,
       manufacturer: null,
@@ -109,7 +118,7 @@ describe('POST /products', () => {
       quantity: -3,
     });
 
-    expect(await readProduct(ctx.app, id)).toEqual({
+    expect(await readProduct(app, id)).toEqual({
       id,
       modelName,
       modelNumber: 42,
@@ -118,14 +127,14 @@ describe('POST /products', () => {
       price: '12.50',
       quantity: -3,
     });
-    const stored = await ctx.raw.findOne({ _id: new ObjectId(id) });
+    const stored = await raw.findOne({ _id: new ObjectId(id) });
     expect(stored?.price).toBe('12.50');
   });
 
   it('when the price sent is negative, then creation still succeeds (the rule applies to PATCH only)', async () => {
-    const id = await createProduct(ctx.app, { modelName: uniqueName('Negative'), price: -5 });
+    const id = await createProduct(app, { modelName: uniqueName('Negative'), price: -5 });
 
-    expect((await readProduct(ctx.app, id)).price).toBe(-5);
+    expect((await readProduct(app, id)).price).toBe(-5);
   });
 
   it.each([
@@ -136,20 +145,20 @@ describe('POST /products', () => {
   ])(
     'when the body is %s, then it answers 400 with an error body and stores nothing',
     async (_, body) => {
-      const before = await ctx.raw.countDocuments();
-      const response = await request(ctx.app)
+      const before = await raw.countDocuments();
+      const response = await request(app)
         .post('/products')
         .set('Content-Type', 'application/json')
         .send(body);
 
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'request body must be a JSON object' });
-      expect(await ctx.raw.countDocuments()).toBe(before);
+      expect(await raw.countDocuments()).toBe(before);
     },
   );
 
   it('when the body is malformed JSON, then it answers 400 with an error body', async () => {
-    const response = await request(ctx.app)
+    const response = await request(app)
       .post('/products')
       .set('Content-Type', 'application/json')
       .send('{"modelName": "broken"');
@@ -161,19 +170,19 @@ describe('POST /products', () => {
   });
 
   it('when the content type is not JSON, then it answers 415 with an error body and stores nothing', async () => {
-    const before = await ctx.raw.countDocuments();
-    const response = await request(ctx.app)
+    const before = await raw.countDocuments();
+    const response = await request(app)
       .post('/products')
       .set('Content-Type', 'text/plain')
       .send('{"modelName":"as text"}');
 
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ error: 'Content-Type must be application/json' });
-    expect(await ctx.raw.countDocuments()).toBe(before);
+    expect(await raw.countDocuments()).toBe(before);
   });
 
   it('when a form body is sent, then it answers 415', async () => {
-    const response = await request(ctx.app).post('/products').type('form').send({ a: 'b' });
+    const response = await request(app).post('/products').type('form').send({ a: 'b' });
 
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ error: 'Content-Type must be application/json' });
@@ -181,7 +190,7 @@ describe('POST /products', () => {
 
   it('when the content type carries a charset parameter, then the JSON body is accepted', async () => {
     const modelName = uniqueName('Charset');
-    const response = await request(ctx.app)
+    const response = await request(app)
       .post('/products')
       .set('Content-Type', 'application/json; charset=utf-8')
       .send(JSON.stringify({ modelName }));
@@ -190,7 +199,7 @@ describe('POST /products', () => {
   });
 
   it('when the JSON body declares a charset other than UTF-8, then it answers 415 with an error body', async () => {
-    const response = await request(ctx.app)
+    const response = await request(app)
       .post('/products')
       .set('Content-Type', 'application/json; charset=latin1')
       .send('{}');
@@ -200,7 +209,7 @@ describe('POST /products', () => {
   });
 
   it('when the body is over the 100kb limit, then it answers 413 with an error body', async () => {
-    const response = await request(ctx.app)
+    const response = await request(app)
       .post('/products')
       .send({ modelName: 'x'.repeat(120 * 1024) });
 
@@ -209,7 +218,7 @@ describe('POST /products', () => {
   });
 
   it('when a product is created, then no response carries _id', async () => {
-    const response = await request(ctx.app)
+    const response = await request(app)
       .post('/products')
       .send({ modelName: uniqueName('No _id') });
 

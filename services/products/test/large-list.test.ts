@@ -1,18 +1,20 @@
 import { get, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import { ObjectId, type FindCursor } from 'mongodb';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { silentLogger } from '@repo/common';
-import { createApp } from '../src/app.js';
-import { ProductsRepository, type ListOptions } from '../src/data/products-repository.js';
-import type { ProductDocument } from '../src/domain/product.js';
-import { openProductsContext, type ProductBody, type ProductsTestContext } from './helpers.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { silentLogger, type Logger } from '@repo/common';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
+import { createProductsRepository } from '../src/data/products-repository.js';
+import type { ProductRecord } from '../src/domain/product.js';
+import { buildApp, storedProducts, type ProductBody } from './support.js';
 
 const TOTAL = 100_000;
 const INSERT_BATCH = 10_000;
 
-let ctx: ProductsTestContext;
+let app: Express;
+const testDb = useTestDatabase('products_large_list');
 const insertedIds: ObjectId[] = [];
 
 function modelNameOf(index: number): string {
@@ -20,7 +22,7 @@ function modelNameOf(index: number): string {
 }
 
 beforeAll(async () => {
-  ctx = await openProductsContext();
+  app = buildApp(testDb.db);
   for (let start = 0; start < TOTAL; start += INSERT_BATCH) {
     const batch = Array.from({ length: INSERT_BATCH }, (_, offset) => {
       const index = start + offset;
@@ -37,36 +39,33 @@ beforeAll(async () => {
         quantity: index % 50,
       };
     });
-    await ctx.raw.insertMany(batch, { ordered: false });
+    await storedProducts(testDb.db).insertMany(batch, { ordered: false });
   }
 }, 300_000);
-
-afterAll(async () => {
-  await ctx.testDb.close();
-}, 120_000);
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-type ProductCursor = FindCursor<ProductDocument>;
+type ProductCursor = FindCursor<ProductRecord>;
 
-/** Wraps every list cursor the app opens, so a test can watch or disturb it. */
-function watchListCursors(onOpen: (cursor: ProductCursor) => void): void {
-  const openList = ProductsRepository.prototype.openList;
-  vi.spyOn(ProductsRepository.prototype, 'openList').mockImplementation(function (
-    this: ProductsRepository,
-    options?: ListOptions,
-  ) {
-    const cursor = openList.call(this, options);
+/** An app that hands every list cursor it opens to `onOpen`, so a test can watch or disturb it. */
+function appWatchingListCursors(
+  onOpen: (cursor: ProductCursor) => void,
+  logger: Logger = silentLogger(),
+): Express {
+  const products = createProductsRepository(testDb.db);
+  const list: typeof products.list = (options) => {
+    const cursor = products.list(options);
     onOpen(cursor);
     return cursor;
-  });
+  };
+  return buildApp(testDb.db, { products: { ...products, list }, logger });
 }
 
-function listen(app: ReturnType<typeof createApp>): Promise<Server> {
+function listen(served: Express): Promise<Server> {
   return new Promise((resolve) => {
-    const server = app.listen(0, () => resolve(server));
+    const server = served.listen(0, () => resolve(server));
   });
 }
 
@@ -104,7 +103,7 @@ function readRaw(url: string): Promise<RawResponse> {
 
 describe('GET /products with 100 000 products', () => {
   it('when every product is listed, then all 100 000 arrive, in creation order, streamed in chunks', async () => {
-    const response = await request(ctx.app).get('/products');
+    const response = await request(app).get('/products');
 
     expect(response.status).toBe(200);
     // Streamed: sent in chunks as the cursor is read, so the length is not known up front.
@@ -127,7 +126,7 @@ describe('GET /products with 100 000 products', () => {
   }, 120_000);
 
   it('when the low-stock list is requested, then exactly the products with a quantity below 5 arrive', async () => {
-    const items = (await request(ctx.app).get('/products?lowStock=true')).body as ProductBody[];
+    const items = (await request(app).get('/products?lowStock=true')).body as ProductBody[];
 
     // Quantities cycle through 0..49, so 5 in every 50 are below the threshold.
     expect(items).toHaveLength(TOTAL / 10);
@@ -140,7 +139,7 @@ describe('GET /products with 100 000 products', () => {
     let cursor: ProductCursor | undefined;
     let nextCalls = 0;
     let closedAfterNextCalls: number | undefined;
-    watchListCursors((opened) => {
+    const watched = appWatchingListCursors((opened) => {
       cursor = opened;
       const next = opened.next.bind(opened);
       const close = opened.close.bind(opened);
@@ -153,7 +152,7 @@ describe('GET /products with 100 000 products', () => {
         return close();
       });
     });
-    const server = await listen(ctx.app);
+    const server = await listen(watched);
 
     try {
       await new Promise<void>((resolve, reject) => {
@@ -179,9 +178,8 @@ describe('GET /products with 100 000 products', () => {
   it('when reading the cursor fails after the response has started, then the connection is cut (no valid-looking array), the failure is logged and the cursor closed', async () => {
     const logger = silentLogger();
     const logError = vi.spyOn(logger, 'error');
-    const app = createApp({ db: ctx.testDb.db, logger });
     let closed = false;
-    watchListCursors((opened) => {
+    const failing = appWatchingListCursors((opened) => {
       const next = opened.next.bind(opened);
       const close = opened.close.bind(opened);
       let calls = 0;
@@ -193,8 +191,8 @@ describe('GET /products with 100 000 products', () => {
         closed = true;
         return close();
       });
-    });
-    const server = await listen(app);
+    }, logger);
+    const server = await listen(failing);
 
     try {
       const response = await readRaw(urlOf(server, '/products'));
@@ -219,12 +217,11 @@ describe('GET /products with 100 000 products', () => {
   it('when the list query fails before anything is sent, then it answers 500 {error: "Something went wrong"} and logs it', async () => {
     const logger = silentLogger();
     const logError = vi.spyOn(logger, 'error');
-    const app = createApp({ db: ctx.testDb.db, logger });
-    watchListCursors((opened) => {
+    const refusing = appWatchingListCursors((opened) => {
       vi.spyOn(opened, 'next').mockRejectedValue(new Error('query refused'));
-    });
+    }, logger);
 
-    const response = await request(app).get('/products');
+    const response = await request(refusing).get('/products');
 
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ error: 'Something went wrong' });

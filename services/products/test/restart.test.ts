@@ -1,25 +1,29 @@
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runService, silentLogger } from '@repo/common';
-import { openTestDatabase, type TestDatabase } from '@repo/embedded-mongo/testing';
-import { createApp } from '../src/app.js';
-import { loadProductsConfig } from '../src/config.js';
-import { productsService } from '../src/service.js';
-import { uniqueName } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { runService, type RunningService } from '@repo/common';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
+import { loadConfig } from '../src/config.js';
+import { service } from '../src/service.js';
+import { buildApp, uniqueName } from './support.js';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await openTestDatabase('products');
-});
-afterAll(async () => {
-  await testDb.close();
-});
+const testDb = useTestDatabase('products_restart');
+
+/** The whole service (connect, then listen) on a free port, over this file's database. */
+function runOverTestDatabase(): Promise<RunningService> {
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    MONGODB_URI: testDb.uri,
+    MONGODB_DB: testDb.dbName,
+  });
+  return runService({ ...service, ownsProcess: false, loadConfig: () => config });
+}
 
 describe('persistence', () => {
   it('when the app is rebuilt over a fresh client to the same database, then created, patched and deleted products read back as left', async () => {
     const firstClient = new MongoClient(testDb.uri);
-    const first = createApp({ db: firstClient.db(testDb.dbName), logger: silentLogger() });
+    const first = buildApp(firstClient.db(testDb.dbName));
     const kept = await request(first)
       .post('/products')
       .send({ modelName: uniqueName('kept'), price: 4, quantity: 2 });
@@ -36,7 +40,7 @@ describe('persistence', () => {
 
     const secondClient = new MongoClient(testDb.uri);
     try {
-      const second = createApp({ db: secondClient.db(testDb.dbName), logger: silentLogger() });
+      const second = buildApp(secondClient.db(testDb.dbName));
       const response = await request(second).get(`/products/${keptId}`);
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ id: keptId, price: 4, quantity: 2, color: 'teal' });
@@ -47,16 +51,9 @@ describe('persistence', () => {
   });
 
   it('when the whole service is stopped and started again, then the products it stored are still served', async () => {
-    const config = () =>
-      loadProductsConfig({
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        MONGODB_URI: testDb.uri,
-        MONGODB_DB: testDb.dbName,
-      });
     const modelName = uniqueName('survives restart');
 
-    const firstRun = await runService({ ...productsService(config), ownsProcess: false });
+    const firstRun = await runOverTestDatabase();
     let id: string;
     try {
       const created = await request(firstRun.url).post('/products').send({ modelName });
@@ -66,7 +63,7 @@ describe('persistence', () => {
       await firstRun.stop();
     }
 
-    const secondRun = await runService({ ...productsService(config), ownsProcess: false });
+    const secondRun = await runOverTestDatabase();
     try {
       const response = await request(secondRun.url).get(`/products/${id}`);
       expect(response.status).toBe(200);

@@ -1,11 +1,17 @@
 import { MongoClient, ObjectId } from 'mongodb';
 import request from 'supertest';
-import { describe, expect, it, vi } from 'vitest';
+import type { Express } from 'express';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '@repo/common';
-import { createApp } from '../src/app.js';
-import { useProductsContext } from './helpers.js';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
+import { buildApp } from './support.js';
 
-const ctx = useProductsContext();
+let app: Express;
+const testDb = useTestDatabase('products_routing');
+
+beforeAll(() => {
+  app = buildApp(testDb.db);
+});
 
 describe('unmatched routes', () => {
   it.each([
@@ -27,7 +33,7 @@ describe('unmatched routes', () => {
   ])(
     'when %s %s is requested, then it answers 404 with the text "Cannot <METHOD> <path>"',
     async (method, path) => {
-      const response = await request(ctx.app)[method.toLowerCase() as 'get'](path);
+      const response = await request(app)[method.toLowerCase() as 'get'](path);
 
       expect(response.status).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/plain/);
@@ -36,14 +42,14 @@ describe('unmatched routes', () => {
   );
 
   it('when an unmatched route has a query string, then the 404 text names the path without it', async () => {
-    const response = await request(ctx.app).get('/elsewhere?lowStock=true');
+    const response = await request(app).get('/elsewhere?lowStock=true');
 
     expect(response.status).toBe(404);
     expect(response.text).toBe('Cannot GET /elsewhere');
   });
 
   it('when an unmatched route is sent a malformed JSON body, then it still answers the route 404', async () => {
-    const response = await request(ctx.app)
+    const response = await request(app)
       .post('/customers/abc/orders')
       .set('Content-Type', 'application/json')
       .send('{"broken":');
@@ -59,15 +65,18 @@ describe('unexpected failures', () => {
     const unreachable = new MongoClient('mongodb://127.0.0.1:1', { serverSelectionTimeoutMS: 200 });
     const logger = silentLogger();
     const logError = vi.spyOn(logger, 'error');
-    const app = createApp({ db: unreachable.db('products'), logger });
+    const unreachableApp = buildApp(unreachable.db('products'), { logger });
 
     try {
       for (const call of [
-        () => request(app).get(`/products/${new ObjectId().toHexString()}`),
-        () => request(app).get('/products'),
-        () => request(app).post('/products').send({ modelName: 'x' }),
-        () => request(app).patch(`/products/${new ObjectId().toHexString()}`).send({ color: 'x' }),
-        () => request(app).delete(`/products/${new ObjectId().toHexString()}`),
+        () => request(unreachableApp).get(`/products/${new ObjectId().toHexString()}`),
+        () => request(unreachableApp).get('/products'),
+        () => request(unreachableApp).post('/products').send({ modelName: 'x' }),
+        () =>
+          request(unreachableApp)
+            .patch(`/products/${new ObjectId().toHexString()}`)
+            .send({ color: 'x' }),
+        () => request(unreachableApp).delete(`/products/${new ObjectId().toHexString()}`),
       ]) {
         const response = await call();
         expect(response.status).toBe(500);
@@ -83,10 +92,10 @@ describe('unexpected failures', () => {
   it('when a client error is answered, then nothing is logged as an error', async () => {
     const logger = silentLogger();
     const logError = vi.spyOn(logger, 'error');
-    const app = createApp({ db: ctx.testDb.db, logger });
+    const watchedApp = buildApp(testDb.db, { logger });
 
-    expect((await request(app).get('/products/bad')).status).toBe(404);
-    expect((await request(app).get('/products?lowStock=no')).status).toBe(400);
+    expect((await request(watchedApp).get('/products/bad')).status).toBe(404);
+    expect((await request(watchedApp).get('/products?lowStock=no')).status).toBe(400);
 
     expect(logError).not.toHaveBeenCalled();
   });

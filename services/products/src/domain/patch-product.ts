@@ -1,6 +1,6 @@
 import { BadRequestError } from '@repo/common';
 import type { ObjectId } from 'mongodb';
-import type { ProductDocument, ProductFields } from './product.js';
+import type { ProductChanges, ProductRecord } from './product.js';
 import {
   NEGATIVE_PRICE_MESSAGE,
   requiresStoredPriceGuard,
@@ -12,9 +12,9 @@ export interface PatchStore {
   exists(id: ObjectId): Promise<boolean>;
   updateGuarded(
     id: ObjectId,
-    changes: Partial<ProductFields>,
+    changes: ProductChanges,
     options: { storedPriceNotNegative: boolean },
-  ): Promise<ProductDocument | null>;
+  ): Promise<ProductRecord | null>;
 }
 
 /**
@@ -28,8 +28,8 @@ export interface PatchStore {
 export async function patchProduct(
   store: PatchStore,
   id: ObjectId,
-  changes: Partial<ProductFields>,
-): Promise<ProductDocument | null> {
+  changes: ProductChanges,
+): Promise<ProductRecord | null> {
   const violation = sentValueViolation(changes);
   if (violation !== null) {
     if (!(await store.exists(id))) return null;

@@ -1,4 +1,4 @@
-import type { ProductFields } from './product.js';
+import type { ProductChanges } from './product.js';
 
 export const NEGATIVE_PRICE_MESSAGE = 'price cannot be negative';
 export const NEGATIVE_QUANTITY_MESSAGE = 'quantity cannot be negative';
@@ -17,13 +17,13 @@ export function isNegativeNumber(value: unknown): boolean {
  * on the stored price (when no price is sent) depends on the record and is enforced atomically by
  * the update itself; see `requiresStoredPriceGuard`.
  */
-export function sentValueViolation(changes: Partial<ProductFields>): string | null {
+export function sentValueViolation(changes: ProductChanges): string | null {
   if (isNegativeNumber(changes.price)) return NEGATIVE_PRICE_MESSAGE;
   if (isNegativeNumber(changes.quantity)) return NEGATIVE_QUANTITY_MESSAGE;
   return null;
 }
 
 /** Without a price in the PATCH, the price the product keeps must itself not be below 0. */
-export function requiresStoredPriceGuard(changes: Partial<ProductFields>): boolean {
+export function requiresStoredPriceGuard(changes: ProductChanges): boolean {
   return !Object.hasOwn(changes, 'price');
 }

@@ -19,15 +19,17 @@ export type ProductField = (typeof PRODUCT_FIELDS)[number];
 export type ProductFields = Record<ProductField, unknown>;
 
 /** The record as stored in the `products` collection. */
-export interface ProductDocument extends ProductFields {
+export interface ProductRecord extends ProductFields {
   _id: ObjectId;
 }
 
-/** The representation every response carries: `id` as 24 lowercase hex characters, no `_id`. */
-export interface Product extends ProductFields {
-  id: string;
-}
+/** A product to create: always complete, because defaults are applied before it is stored. */
+export type NewProduct = ProductFields;
 
+/** The fields a PATCH sent; a field that was not sent is absent, never `undefined`. */
+export type ProductChanges = Partial<ProductFields>;
+
+/** What an omitted field is created with: empty text for the strings, 0 for the numbers. */
 export const PRODUCT_DEFAULTS: Readonly<ProductFields> = {
   modelName: '',
   modelNumber: '',
@@ -36,17 +38,3 @@ export const PRODUCT_DEFAULTS: Readonly<ProductFields> = {
   price: 0,
   quantity: 0,
 };
-
-/** The product fields present in a request body; every other key (`id`, `_id`, extras) is dropped. */
-export function pickProductFields(body: Readonly<Record<string, unknown>>): Partial<ProductFields> {
-  const picked: Partial<ProductFields> = {};
-  for (const field of PRODUCT_FIELDS) {
-    if (Object.hasOwn(body, field)) picked[field] = body[field];
-  }
-  return picked;
-}
-
-/** A complete product: the sent fields over the defaults, so a stored product is never partial. */
-export function withDefaults(sent: Partial<ProductFields>): ProductFields {
-  return { ...PRODUCT_DEFAULTS, ...sent };
-}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
+import type { Collection, Db, Document } from 'mongodb';
+import request from 'supertest';
+import { expect } from 'vitest';
+import { silentLogger } from '@repo/common';
+import { createApp, type AppDeps } from '../src/app.js';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../src/config.js';
+import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
+
+/**
+ * The app as `service.ts` builds it, over `db`, with a silent logger and the default low-stock
+ * threshold unless the test gives its own (or its own repository, to watch what the app does).
+ */
+export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
+  return createApp({
+    products: createProductsRepository(db),
+    logger: silentLogger(),
+    lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+    ...overrides,
+  });
+}
+
+/** The stored records, read around the service to check what was really written. */
+export function storedProducts(db: Db): Collection<Document> {
+  return db.collection(PRODUCTS_COLLECTION);
+}
+
+export function uniqueName(label: string): string {
+  return `${label}-${randomUUID()}`;
+}
+
+/** Creates a product over HTTP and returns its id. */
+export async function createProduct(app: Express, body: object): Promise<string> {
+  const response = await request(app).post('/products').send(body);
+  expect(response.status).toBe(201);
+  const { id } = response.body as { id: unknown };
+  expect(id).toMatch(/^[0-9a-f]{24}$/);
+  return id as string;
+}
+
+export interface ProductBody {
+  id: string;
+  modelName: unknown;
+  modelNumber: unknown;
+  manufacturer: unknown;
+  color: unknown;
+  price: unknown;
+  quantity: unknown;
+}
+
+export async function readProduct(app: Express, id: string): Promise<ProductBody> {
+  const response = await request(app).get(`/products/${id}`);
+  expect(response.status).toBe(200);
+  return response.body as ProductBody;
+}
+
+export async function listProducts(app: Express, query = ''): Promise<ProductBody[]> {
+  const response = await request(app).get(`/products${query}`);
+  expect(response.status).toBe(200);
+  expect(Array.isArray(response.body)).toBe(true);
+  return response.body as ProductBody[];
+}
