@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import { loadConfig, secretVariable, serviceVariables, type Env } from '@repo/common';
+import { loadEnv, secretVariable, serviceVariables, type Env } from '@repo/common';
 
 /** 6790 when the service runs alone; the launcher that runs every service sets PORT=6791. */
-export const DEFAULT_PORT = 6790;
-export const DEVELOPMENT_TOKEN = 'dev-books-token';
+const DEFAULT_PORT = 6790;
+const DEVELOPMENT_TOKEN = 'dev-books-token';
 
-export function loadBooksConfig(env: Env = process.env) {
-  return loadConfig(
-    z.object({
-      ...serviceVariables(DEFAULT_PORT),
-      BOOKS_TOKEN: secretVariable(env, DEVELOPMENT_TOKEN),
-    }),
-    env,
-  );
+/** PORT, the log settings and BOOKS_TOKEN; a bad value stops start-up naming the variable. */
+export function loadConfig(env: Env = process.env) {
+  const schema = z.object({
+    ...serviceVariables(DEFAULT_PORT),
+    BOOKS_TOKEN: secretVariable(env, DEVELOPMENT_TOKEN),
+  });
+  return loadEnv(schema, env);
 }
 
-export type BooksConfig = ReturnType<typeof loadBooksConfig>;
+export type Config = ReturnType<typeof loadConfig>;

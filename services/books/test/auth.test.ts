@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { Book } from '../src/app.js';
+import type { Book } from '../src/domain/book.js';
 import { AUTH, TOKEN, buildApp, createBook, listBooks, unique } from './support.js';
 
 const { app } = buildApp();

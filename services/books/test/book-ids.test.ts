@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../src/app.js';
+import type { Book } from '../src/domain/book.js';
 import { nextBookId } from '../src/domain/book-id.js';
 import { AUTH, buildApp, createBook, listBooks, unique } from './support.js';
 
@@ -24,7 +24,7 @@ async function createConcurrently(url: string, count: number): Promise<Book[]> {
 
 describe('book ids', () => {
   it('when two books are created in the same millisecond, then they get distinct, increasing ids', async () => {
-    const { app } = buildApp({ now: () => FROZEN_MS });
+    const { app } = buildApp({ clock: () => new Date(FROZEN_MS) });
     const first = await createBook(app, { title: unique('First'), author: 'A' });
     const second = await createBook(app, { title: unique('Second'), author: 'A' });
     expect(first.id).toBe(FROZEN_MS);
@@ -33,7 +33,7 @@ describe('book ids', () => {
 
   it('when the clock moves on past the last id, then the id is the creation time again', async () => {
     let now = FROZEN_MS;
-    const { app } = buildApp({ now: () => now });
+    const { app } = buildApp({ clock: () => new Date(now) });
     await createBook(app, { title: unique('a'), author: 'A' });
     await createBook(app, { title: unique('b'), author: 'A' });
     now = FROZEN_MS + 50;
@@ -43,7 +43,7 @@ describe('book ids', () => {
 
   it('when the clock steps back, then ids still increase', async () => {
     let now = FROZEN_MS;
-    const { app } = buildApp({ now: () => now });
+    const { app } = buildApp({ clock: () => new Date(now) });
     const first = await createBook(app, { title: unique('before'), author: 'A' });
     now = FROZEN_MS - 60_000;
     const second = await createBook(app, { title: unique('after'), author: 'A' });
@@ -60,7 +60,7 @@ describe('book ids', () => {
     let server: ReturnType<typeof createServer>;
     let frozenServer: ReturnType<typeof createServer>;
     const real = buildApp();
-    const frozen = buildApp({ now: () => FROZEN_MS });
+    const frozen = buildApp({ clock: () => new Date(FROZEN_MS) });
 
     beforeAll(async () => {
       server = createServer(real.app);

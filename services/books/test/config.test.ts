@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@repo/common';
-import { loadBooksConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 
 describe('configuration', () => {
   it('when nothing is set, then port 6790, log level info and the development token', () => {
-    expect(loadBooksConfig({})).toEqual({
+    expect(loadConfig({})).toEqual({
       PORT: 6790,
       LOG_LEVEL: 'info',
       BOOKS_TOKEN: 'dev-books-token',
@@ -12,22 +12,20 @@ describe('configuration', () => {
   });
 
   it('when PORT=6791 (everything run together), then the service uses 6791', () => {
-    expect(loadBooksConfig({ PORT: '6791' }).PORT).toBe(6791);
+    expect(loadConfig({ PORT: '6791' }).PORT).toBe(6791);
   });
 
   it('when BOOKS_TOKEN is set, then it is the token', () => {
-    expect(loadBooksConfig({ BOOKS_TOKEN: 's3cret' }).BOOKS_TOKEN).toBe('s3cret');
+    expect(loadConfig({ BOOKS_TOKEN: 's3cret' }).BOOKS_TOKEN).toBe('s3cret');
   });
 
   it('when NODE_ENV=production and BOOKS_TOKEN is missing, then a ConfigError names BOOKS_TOKEN', () => {
-    expect(() => loadBooksConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadBooksConfig({ NODE_ENV: 'production' })).toThrow(/BOOKS_TOKEN/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BOOKS_TOKEN/);
   });
 
   it('when NODE_ENV=production and BOOKS_TOKEN is set, then it is used', () => {
-    expect(loadBooksConfig({ NODE_ENV: 'production', BOOKS_TOKEN: 'prod' }).BOOKS_TOKEN).toBe(
-      'prod',
-    );
+    expect(loadConfig({ NODE_ENV: 'production', BOOKS_TOKEN: 'prod' }).BOOKS_TOKEN).toBe('prod');
   });
 
   it.each([
@@ -36,6 +34,6 @@ describe('configuration', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['BOOKS_TOKEN', { BOOKS_TOKEN: '' }],
   ])('when %s is invalid, then a ConfigError names it', (name, env) => {
-    expect(() => loadBooksConfig(env)).toThrow(new RegExp(name));
+    expect(() => loadConfig(env)).toThrow(new RegExp(name));
   });
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { BookStatus } from '../src/app.js';
+import { BookStatus } from '../src/domain/book.js';
 import { AUTH, buildApp, createBook, listBooks, unique } from './support.js';
 
 const NEW_BOOK_INVALID = 'Book data must include non-blank "title" and "author" fields.';

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createInMemoryBookRepository, type BookRepository } from '../src/app.js';
+import { createBooksRepository, type BooksRepository } from '../src/data/books-repository.js';
 import { AUTH, buildApp, listBooks, unique } from './support.js';
 
 /** A store that fails on every read, to reach the error handler from an ordinary route. */
-function failingRepository(failure: unknown): BookRepository {
-  const working = createInMemoryBookRepository();
+function failingRepository(failure: unknown): BooksRepository {
+  const working = createBooksRepository();
   const fail = (): never => {
     // Whatever the test passes, bare strings included.
     throw failure;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, createBook, unique } from './support.js';
 
 describe('GET /books/:id', () => {
-  const { app } = buildApp({ now: () => 1_000 });
+  const { app } = buildApp({ clock: () => new Date(1_000) });
 
   it('when a book has the id, then 200 with the book as JSON', async () => {
     const book = await createBook(app, { title: unique('Found'), author: 'A', year: 1999 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { BookStatus, type Book } from '../src/app.js';
+import { BookStatus, type Book } from '../src/domain/book.js';
 import { AUTH, buildApp, createBook, unique } from './support.js';
 
 const PATCH_SHAPE_INVALID = 'PATCH needs an "id" and at least one field to change.';

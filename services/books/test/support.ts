@@ -3,25 +3,24 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { silentLogger, type Logger } from '@repo/common';
-import {
-  createApp,
-  createInMemoryBookRepository,
-  type Book,
-  type BookRepository,
-} from '../src/app.js';
+import { createApp } from '../src/app.js';
+import { createBooksRepository, type BooksRepository } from '../src/data/books-repository.js';
+import type { Book } from '../src/domain/book.js';
 
 /** Deliberately not the development default, so the tests prove the configured token is used. */
 export const TOKEN = 'test-books-token';
 export const AUTH = `Bearer ${TOKEN}`;
 
 export interface TestAppOptions {
-  now?: () => number;
-  books?: BookRepository;
+  /** The time ids are made from; tests that need known ids freeze it. */
+  clock?: () => Date;
+  books?: BooksRepository;
   logger?: Logger;
 }
 
-export function buildApp(options: TestAppOptions = {}): { app: Express; books: BookRepository } {
-  const books = options.books ?? createInMemoryBookRepository({ now: options.now });
+/** The app as `service.ts` builds it, over a new, empty in-memory store, with a silent logger. */
+export function buildApp(options: TestAppOptions = {}): { app: Express; books: BooksRepository } {
+  const books = options.books ?? createBooksRepository({ clock: options.clock });
   const app = createApp({ books, token: TOKEN, logger: options.logger ?? silentLogger() });
   return { app, books };
 }

@@ -7,32 +7,6 @@ export interface BookFilter {
   year?: string;
 }
 
-const FILTER_KEYS = ['title', 'author', 'year'] as const;
-
-export type FilterRequest = { ok: true; filter: BookFilter } | { ok: false; message: string };
-
-/**
- * Reads `title`, `author` and `year` from a parsed query string; other keys are ignored. A key
- * given twice (`?year=1990&year=1991`) arrives as an array and is refused rather than guessed at.
- */
-export function parseBookFilter(query: Readonly<Record<string, unknown>>): FilterRequest {
-  const filter: BookFilter = {};
-  const repeated: string[] = [];
-  for (const key of FILTER_KEYS) {
-    const value = query[key];
-    if (value === undefined) continue;
-    if (typeof value === 'string') filter[key] = value;
-    else repeated.push(`"${key}"`);
-  }
-  if (repeated.length > 0) {
-    return {
-      ok: false,
-      message: `Each query parameter may be given at most once; repeated: ${repeated.join(', ')}.`,
-    };
-  }
-  return { ok: true, filter };
-}
-
 /**
  * Title and author match on exact, case-sensitive equality with the stored text. The year is
  * compared as text, because it is stored as the client sent it: `?year=1999` matches 1999 and

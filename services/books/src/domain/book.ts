@@ -12,14 +12,15 @@ export enum BookStatus {
   STATUS_LOST = 3,
 }
 
+/** A book as the store keeps it. Read-only: a stored book changes only through the repository. */
 export interface Book {
   /** Creation time in ms since the Unix epoch, bumped past the previous id when needed. */
-  id: number;
-  title: string;
-  author: string;
+  readonly id: number;
+  readonly title: string;
+  readonly author: string;
   /** Whatever the client sent, copied as given; absent when the client sent none. */
-  year?: unknown;
-  status: BookStatus;
+  readonly year?: unknown;
+  readonly status: BookStatus;
 }
 
 /** What a client may set: on create `title` and `author` are required, on PATCH all optional. */
@@ -29,4 +30,5 @@ export interface NewBook {
   year?: unknown;
 }
 
+/** The fields a PATCH changes; a key that is absent leaves that field as it is. */
 export type BookChanges = Partial<NewBook>;

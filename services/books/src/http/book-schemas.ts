@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { BadRequestError, inputReader, NotFoundError } from '@repo/common';
+
+export const NEW_BOOK_INVALID = 'Book data must include non-blank "title" and "author" fields.';
+export const PATCH_SHAPE_INVALID = 'PATCH needs an "id" and at least one field to change.';
+export const PATCH_FIELDS_INVALID =
+  'PATCH "title" and "author", when given, must be non-blank strings.';
+
+/** Text with something besides whitespace in it; `message` is the 400 a refusal answers with. */
+function nonBlankText(message: string) {
+  return z.string({ error: message }).refine((text) => text.trim().length > 0, message);
+}
+
+/** Sent as given, any JSON value, `null` included; a body without the key gives no key at all. */
+const sentYear = z.unknown().optional();
+
+/**
+ * The `id` of a DELETE or PATCH body. Numbers and text go through `Number()` (`"17"` is 17, `"abc"`
+ * is NaN); anything else (null, booleans, arrays, objects, no id) becomes NaN, which matches no
+ * book.
+ */
+const bodyBookId = z.union([z.number(), z.string()]).transform(Number).catch(Number.NaN);
+
+/**
+ * The `:id` of GET /books/:id: decimal digits only (leading zeros allowed) and a safe integer.
+ * Anything else (`abc`, `-1`, `1e3`, `0x10`, beyond 2^53) names no book.
+ */
+const pathBookIdSchema = z
+  .string()
+  .regex(/^[0-9]+$/)
+  .transform(Number)
+  .refine((id) => Number.isSafeInteger(id));
+
+/**
+ * The list filters: `title`, `author` and `year`, each at most once (a repeated key arrives as an
+ * array and is refused rather than guessed at); other keys are dropped.
+ */
+const filterValue = z.string().optional();
+const bookFilterSchema = z.object({ title: filterValue, author: filterValue, year: filterValue });
+
+/** POST takes `title`, `author` and `year` (z.object drops every other key, `id` and `status` too). */
+const newBookSchema = z.object({
+  title: nonBlankText(NEW_BOOK_INVALID),
+  author: nonBlankText(NEW_BOOK_INVALID),
+  year: sentYear,
+});
+
+/**
+ * A PATCH body is first an object with `id` and at least one other key (any key counts, even one
+ * that is then dropped, such as `status`); only then are `title` and `author` checked, so a body
+ * of the wrong shape gets the shape text whatever its fields hold.
+ */
+function hasIdAndAnotherKey(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const keys = Object.keys(body);
+  return keys.length >= 2 && keys.includes('id');
+}
+
+const bookPatchSchema = z
+  .custom<object>(hasIdAndAnotherKey, PATCH_SHAPE_INVALID)
+  .pipe(
+    z.object({
+      id: bodyBookId,
+      title: nonBlankText(PATCH_FIELDS_INVALID).optional(),
+      author: nonBlankText(PATCH_FIELDS_INVALID).optional(),
+      year: sentYear,
+    }),
+  )
+  .transform(({ id, ...changes }) => ({ id, changes }));
+
+/** Whatever a DELETE sends, it names one id: a body that is not an object names none (NaN). */
+const deleteBodySchema = z
+  .object({ id: bodyBookId })
+  .catch({ id: Number.NaN })
+  .transform(({ id }) => id);
+
+/** An unreadable path id is answered like an unknown one. */
+export const readPathBookId = inputReader(pathBookIdSchema, () => new NotFoundError());
+
+export const readBookFilter = inputReader(bookFilterSchema, (error) => {
+  const repeated = error.issues.map((issue) => `"${String(issue.path[0])}"`);
+  return new BadRequestError(
+    `Each query parameter may be given at most once; repeated: ${repeated.join(', ')}.`,
+  );
+});
+
+export const readNewBook = inputReader(newBookSchema, () => new BadRequestError(NEW_BOOK_INVALID));
+
+export const readBookPatch = inputReader(
+  bookPatchSchema,
+  (error) => new BadRequestError(error.issues[0]?.message ?? PATCH_SHAPE_INVALID),
+);
+
+// The schema catches every input, so this reader never rejects; were it to, zod's own error
+// would be an unexpected one, a 500.
+export const readDeleteBookId = inputReader(deleteBodySchema, (error) => error);

@@ -1,0 +1,19 @@
+import type { ServiceDefinition } from '@repo/common';
+import { createApp, type AppDeps } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import { createBooksRepository } from './data/books-repository.js';
+
+/**
+ * The books service. Its store lives in memory (the spec wants that), so connecting only builds
+ * an empty one: the service is ready as soon as it listens.
+ */
+export const service: ServiceDefinition<Config, AppDeps> = {
+  name: 'books',
+  loadConfig,
+  secrets: ['BOOKS_TOKEN'],
+  connect(config, logger) {
+    const books = createBooksRepository();
+    return Promise.resolve({ deps: { books, token: config.BOOKS_TOKEN, logger } });
+  },
+  createApp,
+};
