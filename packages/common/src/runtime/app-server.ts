@@ -58,9 +58,8 @@ function serverClassesFor({ request, response }: AppPrototypes) {
  *
  * Why: Express gives each incoming request and response its prototypes with
  * `Object.setPrototypeOf` (in `app.handle`), and changing an existing object's prototype sends
- * V8 down slow paths for every later property access on it. Measured on the tutorial's
- * `GET /person/:id`, that costs bare Express more than half its CPU per request. With the
- * prototypes in place from the start, Express's switch finds nothing to change, and everything
+ * V8 down slow paths for every later property access on it, which on a cheap route is most of
+ * what Express costs per request. With the prototypes in place from the start, Express's switch finds nothing to change, and everything
  * Express does stays as it is. (Express needs the switch for sub-apps mounted with
  * `app.use(subApp)`, which give requests another app's prototypes on the way in; the services
  * mount none, and a sub-app would still work, only without the gain.)
