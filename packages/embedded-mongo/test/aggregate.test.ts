@@ -1,6 +1,6 @@
 import { MongoServerError, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../src/testing/index.js';
 
 interface Sale {
   _id: number;
@@ -10,10 +10,9 @@ interface Sale {
 }
 
 describe('aggregate', () => {
-  let t: TestDatabase;
+  const t = useTestDatabase('aggregate');
 
   beforeAll(async () => {
-    t = await openTestDatabase('aggregate');
     const sales: Sale[] = [
       { _id: 1, item: 'a', qty: 2, price: 10 },
       { _id: 2, item: 'b', qty: 1, price: 20 },
@@ -26,10 +25,6 @@ describe('aggregate', () => {
       { _id: 'a', label: 'Apple' },
       { _id: 'b', label: 'Banana' },
     ] as never[]);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const sales = () => t.db.collection<Sale>('sales');

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { Long, MongoServerError } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../src/testing/index.js';
 
 function hostPort(uri: string): { host: string; port: number } {
   const url = new URL(uri.replace(/^mongodb:/, 'http:'));
@@ -37,15 +37,7 @@ function header(length: number, opCode: number): Buffer {
 }
 
 describe('errors and robustness', () => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase('errors');
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDatabase('errors');
 
   it('when a write carries txnNumber, then it fails with IllegalOperation (20) and nothing is written', async () => {
     const err: unknown = await t.db

@@ -1,6 +1,6 @@
 import { Long, MongoServerError, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../src/testing/index.js';
 
 interface Item {
   _id: number;
@@ -11,10 +11,9 @@ interface Item {
 }
 
 describe('find, getMore and killCursors', () => {
-  let t: TestDatabase;
+  const t = useTestDatabase('find');
 
   beforeAll(async () => {
-    t = await openTestDatabase('find');
     const items: Item[] = Array.from({ length: 250 }, (_, i) => ({
       _id: i,
       n: i,
@@ -23,10 +22,6 @@ describe('find, getMore and killCursors', () => {
       nested: { v: i % 10 },
     }));
     await t.db.collection<Item>('items').insertMany(items);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const items = () => t.db.collection<Item>('items');

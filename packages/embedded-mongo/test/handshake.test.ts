@@ -1,17 +1,9 @@
 import { MongoServerError } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../src/testing/index.js';
 
 describe('handshake and server commands', () => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase('handshake');
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDatabase('handshake');
 
   it('when the driver pings, then the server answers ok: 1', async () => {
     const reply = await t.db.command({ ping: 1 });

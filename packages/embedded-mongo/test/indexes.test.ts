@@ -1,17 +1,9 @@
 import { MongoServerError } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../src/testing/index.js';
 
 describe('indexes', () => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase('indexes');
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDatabase('indexes');
 
   it('when an index is created, then listIndexes shows it next to _id_', async () => {
     const coll = t.db.collection('listed');

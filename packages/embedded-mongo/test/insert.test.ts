@@ -1,17 +1,9 @@
 import { MongoBulkWriteError, MongoClient, MongoServerError, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../src/testing/index.js';
 
 describe('insert', () => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase('insert');
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDatabase('insert');
 
   it('when a document has no _id, then the server returns it with a generated ObjectId stored first', async () => {
     const coll = t.db.collection('generated');

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../src/testing/index.js';
 
 const run = promisify(execFile);
 
@@ -19,15 +19,7 @@ function withDatabase(uri: string, dbName: string): string {
 }
 
 describe('mongosh', () => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase('mongosh');
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDatabase('mongosh');
 
   it('when mongosh connects and runs an insert and a find, then it prints the document and the count', async () => {
     const script = [

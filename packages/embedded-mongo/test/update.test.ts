@@ -1,17 +1,9 @@
 import { MongoServerError, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../src/testing/index.js';
 
 describe('update', () => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase('update');
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDatabase('update');
 
   it('when operators are applied, then the document changes as MongoDB specifies', async () => {
     const coll = t.db.collection('ops');
