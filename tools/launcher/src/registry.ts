@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 /**
  * The one list of the services (`services/registry.json`), read by the launcher, its CI checks,
@@ -36,126 +37,69 @@ export class RegistryError extends Error {
   }
 }
 
-const SERVICE_FIELDS = ['name', 'launcherPort', 'usesMongo', 'tryPath', 'secrets'];
-const SECRET_FIELDS = ['variable', 'developmentValue'];
+const secretSchema = z.strictObject({
+  variable: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)'),
+  developmentValue: z.string().regex(/^\S+$/, 'must be a non-empty text without spaces'),
+});
 
-type Fields = Readonly<Record<string, unknown>>;
-
-function isFields(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Checks one JSON value, naming the file and the field in every refusal. */
-class Checker {
-  constructor(private readonly file: string) {}
-
-  fail(at: string, problem: string, value?: unknown): never {
-    const got = value === undefined ? '' : `, got ${JSON.stringify(value)}`;
-    throw new RegistryError(`${this.file}: ${at} ${problem}${got}`);
-  }
-
-  fields(value: unknown, at: string, allowed: readonly string[]): Fields {
-    if (!isFields(value)) this.fail(at, 'must be an object', value);
-    // An unknown field is most likely a misspelt one whose value would otherwise be ignored.
-    const unknown = Object.keys(value).find((key) => !allowed.includes(key));
-    if (unknown !== undefined) {
-      this.fail(`${at}.${unknown}`, `is not a field of the registry (${allowed.join(', ')})`);
-    }
-    return value;
-  }
-
-  text(value: unknown, at: string, pattern: RegExp, shape: string): string {
-    if (typeof value !== 'string' || !pattern.test(value)) this.fail(at, `must be ${shape}`, value);
-    return value;
-  }
-
-  port(value: unknown, at: string): number {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 65535) {
-      this.fail(at, 'must be a port number between 1 and 65535', value);
-    }
-    return value;
-  }
-
-  flag(value: unknown, at: string): boolean {
-    if (typeof value !== 'boolean') this.fail(at, 'must be true or false', value);
-    return value;
-  }
-
-  list(value: unknown, at: string): readonly unknown[] {
-    if (!Array.isArray(value)) this.fail(at, 'must be a list', value);
-    return value;
-  }
-}
-
-function readSecret(check: Checker, value: unknown, at: string): ServiceSecret {
-  const fields = check.fields(value, at, SECRET_FIELDS);
-  return {
-    variable: check.text(
-      fields.variable,
-      `${at}.variable`,
-      /^[A-Z][A-Z0-9_]*$/,
-      'an environment variable name (A-Z, 0-9, _)',
-    ),
-    developmentValue: check.text(
-      fields.developmentValue,
-      `${at}.developmentValue`,
-      /^\S+$/,
-      'a non-empty text without spaces',
-    ),
-  };
-}
-
-function readService(check: Checker, value: unknown, index: number): ServiceSpec {
-  const fields = check.fields(value, `[${index}]`, SERVICE_FIELDS);
+const serviceSchema = z.strictObject({
   // The name is also the folder under services/ and part of a variable name (MINI_STORE_PORT).
-  const name = check.text(
-    fields.name,
-    `[${index}].name`,
-    /^[a-z][a-z0-9-]*$/,
-    'a folder name (a-z, 0-9, -)',
-  );
-  return {
-    name,
-    dir: `services/${name}`,
-    launcherPort: check.port(fields.launcherPort, `${name}.launcherPort`),
-    usesMongo: check.flag(fields.usesMongo, `${name}.usesMongo`),
-    tryPath: check.text(fields.tryPath, `${name}.tryPath`, /^\/\S*$/, 'a path starting with /'),
-    secrets: check
-      .list(fields.secrets, `${name}.secrets`)
-      .map((secret, secretIndex) => readSecret(check, secret, `${name}.secrets[${secretIndex}]`)),
-  };
-}
+  name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a folder name (a-z, 0-9, -)'),
+  launcherPort: z
+    .number({ error: 'must be a port number between 1 and 65535' })
+    .int('must be a port number between 1 and 65535')
+    .min(1, 'must be a port number between 1 and 65535')
+    .max(65535, 'must be a port number between 1 and 65535'),
+  usesMongo: z.boolean({ error: 'must be true or false' }),
+  tryPath: z.string().regex(/^\/\S*$/, 'must be a path starting with /'),
+  secrets: z.array(secretSchema),
+});
 
 /** Two services with one name, one port or one secret variable would clash when run together. */
-function refuseRepeats(check: Checker, services: readonly ServiceSpec[]): void {
-  const names = new Set<string>();
-  const ports = new Set<number>();
-  const variables = new Set<string>();
+function refuseRepeats(
+  services: readonly z.output<typeof serviceSchema>[],
+  context: z.RefinementCtx,
+): void {
+  const seen = new Set<string>();
+  const refuse = (key: string, path: PropertyKey[]): void => {
+    if (seen.has(key))
+      context.addIssue({ code: 'custom', path, message: 'repeats an earlier one' });
+    seen.add(key);
+  };
   services.forEach((service, index) => {
-    if (names.has(service.name)) {
-      check.fail(`[${index}].name`, 'repeats an earlier one', service.name);
-    }
-    if (ports.has(service.launcherPort)) {
-      check.fail(`${service.name}.launcherPort`, 'repeats an earlier one', service.launcherPort);
-    }
+    refuse(`name ${service.name}`, [index, 'name']);
+    refuse(`port ${service.launcherPort}`, [index, 'launcherPort']);
     service.secrets.forEach((secret, secretIndex) => {
-      if (variables.has(secret.variable)) {
-        check.fail(
-          `${service.name}.secrets[${secretIndex}].variable`,
-          'repeats an earlier one',
-          secret.variable,
-        );
-      }
-      variables.add(secret.variable);
+      refuse(`variable ${secret.variable}`, [index, 'secrets', secretIndex, 'variable']);
     });
-    names.add(service.name);
-    ports.add(service.launcherPort);
   });
+}
+
+const registrySchema = z
+  .array(serviceSchema, { error: 'must be a list' })
+  .min(1, 'must list at least one service')
+  .superRefine(refuseRepeats);
+
+/** Where an issue is, as `[1].secrets[0].variable`; the whole file is "the top level". */
+function describeWhere(path: readonly PropertyKey[]): string {
+  const where = path
+    .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+    .join('');
+  return where === '' ? 'the top level' : where;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const where = describeWhere([...issue.path, issue.keys[0] ?? '']);
+    return `${where} is not a field of the registry`;
+  }
+  return `${describeWhere(issue.path)} ${issue.message}`;
 }
 
 /** The registry's services, in its order (the launcher's URL-table order), from the file's text. */
 export function parseServiceRegistry(text: string, file: string): readonly ServiceSpec[] {
-  const check = new Checker(file);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -164,12 +108,11 @@ export function parseServiceRegistry(text: string, file: string): readonly Servi
       `${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`,
     );
   }
-  const entries = check.list(json, 'the top level');
-  if (entries.length === 0) check.fail('the top level', 'must list at least one service');
-  const services = entries.map((entry, index) => readService(check, entry, index));
-
-  refuseRepeats(check, services);
-  return services;
+  const result = registrySchema.safeParse(json);
+  if (!result.success) {
+    throw new RegistryError(`${file}: ${result.error.issues.map(describeIssue).join('; ')}`);
+  }
+  return result.data.map((service) => ({ ...service, dir: `services/${service.name}` }));
 }
 
 export function readServiceRegistry(file: string = REGISTRY_FILE): readonly ServiceSpec[] {

@@ -43,18 +43,18 @@ describe('service registry', () => {
     [
       'a port that is text',
       [{ ...books, launcherPort: '6791' }],
-      'books.launcherPort must be a port number',
+      '[0].launcherPort must be a port number',
     ],
-    ['a port out of range', [{ ...books, launcherPort: 70000 }], 'books.launcherPort'],
+    ['a port out of range', [{ ...books, launcherPort: 70000 }], '[0].launcherPort'],
     [
       'usesMongo missing',
       [{ ...books, usesMongo: undefined }],
-      'books.usesMongo must be true or false',
+      '[0].usesMongo must be true or false',
     ],
     [
       'a path without /',
       [{ ...books, tryPath: 'books' }],
-      'books.tryPath must be a path starting with /',
+      '[0].tryPath must be a path starting with /',
     ],
     ['a name with capitals', [{ ...books, name: 'Books' }], '[0].name must be a folder name'],
     [
@@ -65,23 +65,19 @@ describe('service registry', () => {
     [
       'a lower-case secret variable',
       [{ ...books, secrets: [{ variable: 'books_token', developmentValue: 'x' }] }],
-      'books.secrets[0].variable must be an environment variable name',
+      '[0].secrets[0].variable must be an environment variable name',
     ],
     [
       'an empty development value',
       [{ ...books, secrets: [{ variable: 'BOOKS_TOKEN', developmentValue: '' }] }],
-      'books.secrets[0].developmentValue',
+      '[0].secrets[0].developmentValue',
     ],
     ['a repeated name', [books, { ...tutorial, name: 'books' }], '[1].name repeats an earlier one'],
-    [
-      'a repeated port',
-      [books, { ...tutorial, launcherPort: 6791 }],
-      'tutorial.launcherPort repeats',
-    ],
+    ['a repeated port', [books, { ...tutorial, launcherPort: 6791 }], '[1].launcherPort repeats'],
     [
       'a secret variable of two services',
       [books, { ...tutorial, secrets: books.secrets }],
-      'tutorial.secrets[0].variable repeats',
+      '[1].secrets[0].variable repeats',
     ],
     ['an object instead of a list', { books }, 'the top level must be a list'],
     ['an empty list', [], 'the top level must list at least one service'],
