@@ -1,17 +1,19 @@
 import type { Db } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { testMongoUri } from '@repo/embedded-mongo/testing';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { connectMongo, connectWithMongo, silentLogger } from '@repo/common';
 
 const logger = silentLogger();
+const testDb = useTestDatabase('common_connect');
 
-function configFor(database: string) {
-  return { MONGODB_URI: testMongoUri(), MONGODB_DB: `${database}_${process.pid}_${Date.now()}` };
+/** The configuration of a service whose database is this file's test database. */
+function testDbConfig() {
+  return { MONGODB_URI: testDb.uri, MONGODB_DB: testDb.dbName };
 }
 
 describe('connectMongo against a server', () => {
   it('when the server answers, then the client is connected and can run commands', async () => {
-    const client = await connectMongo(testMongoUri(), { attempts: 1 });
+    const client = await connectMongo(testDb.uri, { attempts: 1 });
     try {
       await expect(client.db('admin').command({ ping: 1 })).resolves.toMatchObject({ ok: 1 });
     } finally {
@@ -22,7 +24,7 @@ describe('connectMongo against a server', () => {
 
 describe('connectWithMongo', () => {
   it('when the dependencies are built, then they get the configured database and readiness follows the client', async () => {
-    const config = configFor('common_start');
+    const config = testDbConfig();
     let received: Db | undefined;
     const connected = await connectWithMongo(config, logger, (db) => {
       received = db;
@@ -39,7 +41,7 @@ describe('connectWithMongo', () => {
 
   it('when building the dependencies fails, then the error comes through and the client is closed', async () => {
     let received: Db | undefined;
-    const failure = await connectWithMongo(configFor('common_fail'), logger, (db) => {
+    const failure = await connectWithMongo(testDbConfig(), logger, (db) => {
       received = db;
       throw new Error('seeding failed');
     }).catch((error: unknown) => error);

@@ -13,7 +13,7 @@ export interface TestDatabase {
 }
 
 /** The URI the global setup provided: a real MongoDB (MONGODB_URI) or the embedded server. */
-export function testMongoUri(): string {
+function testMongoUri(): string {
   const uri = inject('mongoUri');
   if (!uri)
     throw new Error(
@@ -23,7 +23,7 @@ export function testMongoUri(): string {
 }
 
 /** A fresh database per call, so test files never see each other's data; close() drops it. */
-export async function openTestDatabase(prefix: string): Promise<TestDatabase> {
+async function openTestDatabase(prefix: string): Promise<TestDatabase> {
   const uri = testMongoUri();
   const dbName = `${prefix}_${randomBytes(6).toString('hex')}`;
   const client = new MongoClient(uri);
