@@ -1,20 +1,16 @@
 // What the services and tools use, by name; everything else in this package is internal.
 
 // Building an app
-export { createHttpApp, type HttpAppOptions } from './http/create-app.js';
+export { createHttpApp } from './http/create-app.js';
 export { jsonBodyParser } from './http/json-body.js';
 export { addErrorHandlers, jsonErrorRenderer, type ErrorRenderer } from './errors/error-handler.js';
-export { isMalformedJsonError, type ClassifiedError } from './errors/classify.js';
+export { isMalformedJsonError } from './errors/classify.js';
 export { BadRequestError, HttpError, NotFoundError } from './errors/http-errors.js';
-export { requireBearerToken, type BearerParser } from './auth/bearer.js';
+export { requireBearerToken } from './auth/bearer.js';
 
 // Reading input
-export {
-  describeIssues,
-  inputReader,
-  type InputReader,
-  type InputRejection,
-} from './validation/parse-input.js';
+export { inputReader, type InputReader, type InputRejection } from './validation/parse-input.js';
+export { isJsonObject } from './validation/json-object.js';
 export { objectIdSchema } from './mongo/object-id.js';
 
 // Configuration
@@ -28,12 +24,7 @@ export {
 } from './config/config.js';
 
 // Running a service
-export {
-  runService,
-  type Connected,
-  type RunningService,
-  type ServiceDefinition,
-} from './runtime/run-service.js';
+export { runService, type RunningService, type ServiceDefinition } from './runtime/run-service.js';
 export { connectWithMongo } from './runtime/mongo-service.js';
 export { connectMongo, describeMongoHost } from './mongo/mongo.js';
 export { flushLogger, silentLogger, type Logger } from './runtime/logger.js';

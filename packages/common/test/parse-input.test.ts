@@ -4,12 +4,13 @@ import { z } from 'zod';
 import {
   addErrorHandlers,
   createHttpApp,
-  describeIssues,
   HttpError,
   inputReader,
+  isJsonObject,
   silentLogger,
   type ErrorRenderer,
 } from '@repo/common';
+import { describeIssues } from '../src/validation/parse-input.js';
 
 /** A 400 that carries every problem, as a service whose spec lists them would define it. */
 class ProblemsError extends HttpError {
@@ -79,5 +80,19 @@ describe('inputReader', () => {
     const { errors } = response.body as { errors: string[] };
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBe('Invalid input: expected object, received array');
+  });
+});
+
+describe('isJsonObject', () => {
+  it.each([
+    ['an object', true, { a: 1 }],
+    ['an empty object', true, {}],
+    ['an array', false, [1, 2]],
+    ['null', false, null],
+    ['a string', false, 'text'],
+    ['a number', false, 3],
+    ['undefined (no body)', false, undefined],
+  ])('when the value is %s, then the answer is %s', (_case, expected, value) => {
+    expect(isJsonObject(value)).toBe(expected);
   });
 });

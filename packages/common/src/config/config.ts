@@ -10,7 +10,7 @@ export class ConfigError extends Error {
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export function isProduction(env: Env): boolean {
+function isProduction(env: Env): boolean {
   return env.NODE_ENV === 'production';
 }
 
@@ -43,7 +43,7 @@ export function databaseNameVariable(defaultName: string) {
 }
 
 /** `pretty` for people, `json` for machines; unset, logs are pretty only on a terminal. */
-export const logFormatVariable = z
+const logFormatVariable = z
   .enum(['json', 'pretty'], { error: 'must be "json" or "pretty"' })
   .optional();
 

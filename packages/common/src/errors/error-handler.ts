@@ -15,7 +15,7 @@ export interface ErrorHandlerOptions {
  * The one error-handling middleware of an app, registered after every route. Unexpected errors are
  * logged with their stack; what reaches the client is decided by the service's renderer alone.
  */
-export function createErrorHandler({ logger, render }: ErrorHandlerOptions): ErrorRequestHandler {
+function createErrorHandler({ logger, render }: ErrorHandlerOptions): ErrorRequestHandler {
   return (thrown: unknown, req, res, next) => {
     const error = classifyError(thrown);
     if (!error.expected) {

@@ -60,7 +60,7 @@ export interface RunningService {
   stop: () => Promise<void>;
 }
 
-export class ServiceStartError extends Error {
+class ServiceStartError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'ServiceStartError';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BadRequestError, inputReader, NotFoundError } from '@repo/common';
+import { BadRequestError, inputReader, isJsonObject, NotFoundError } from '@repo/common';
 
 export const NEW_BOOK_INVALID = 'Book data must include non-blank "title" and "author" fields.';
 export const PATCH_SHAPE_INVALID = 'PATCH needs an "id" and at least one field to change.';
@@ -51,7 +51,7 @@ const newBookSchema = z.object({
  * of the wrong shape gets the shape text whatever its fields hold.
  */
 function hasIdAndAnotherKey(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  if (!isJsonObject(body)) return false;
   const keys = Object.keys(body);
   return keys.length >= 2 && keys.includes('id');
 }

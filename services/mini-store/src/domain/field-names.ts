@@ -1,3 +1,5 @@
+import { isJsonObject } from '@repo/common';
+
 /**
  * Checks on the field names a client may write. The spec stores request values without checking
  * names or types, but a name MongoDB would read as an operator (`$...`) or as a path (`a.b`) would
@@ -35,10 +37,6 @@ export function problemWithName(name: string): string | null {
   return null;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The first problem found in the names inside `value` (an object's keys, recursively through
  * objects and arrays), or null. `path` locates `value` in the request body for the message;
@@ -49,7 +47,7 @@ export function findNameProblem(
   path: readonly (string | number)[],
   depth: number,
 ): string | null {
-  const isContainer = Array.isArray(value) || isPlainObject(value);
+  const isContainer = Array.isArray(value) || isJsonObject(value);
   if (!isContainer) return null;
   if (depth > MAX_NESTING_DEPTH) {
     return `request body nests objects and arrays deeper than ${MAX_NESTING_DEPTH} levels`;

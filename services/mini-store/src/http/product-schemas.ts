@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { BadRequestError, inputReader, objectIdSchema, type InputRejection } from '@repo/common';
+import {
+  BadRequestError,
+  inputReader,
+  isJsonObject,
+  objectIdSchema,
+  type InputRejection,
+} from '@repo/common';
 import { findNameProblem } from '../domain/field-names.js';
 import { CREATE_FIELDS, type NewProduct, type ProductChanges } from '../domain/product.js';
 
 export const MALFORMED_ID_MESSAGE = 'id must be 24 hexadecimal characters';
 export const NOT_AN_OBJECT_MESSAGE = 'request body must be a JSON object';
 export const ID_CHANGE_MESSAGE = 'invalid field name "_id": the id of a product cannot be changed';
-
-function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The body itself when it is a JSON object, never a copy: copying a parsed body key by key would

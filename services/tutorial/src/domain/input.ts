@@ -1,3 +1,5 @@
+import { isJsonObject } from '@repo/common';
+
 /**
  * Reading client values that may arrive in several shapes. The query parser gives a string, or an
  * array of strings when a key repeats; a JSON body can hold anything.
@@ -26,6 +28,5 @@ export function textOf(value: unknown): string | undefined {
 
 /** One field of a parsed body, only when the body is an object that has it as its own key. */
 export function fieldOf(body: unknown, name: string): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  return Object.hasOwn(body, name) ? (body as Record<string, unknown>)[name] : undefined;
+  return isJsonObject(body) && Object.hasOwn(body, name) ? body[name] : undefined;
 }
