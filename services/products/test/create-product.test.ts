@@ -1,18 +1,9 @@
-import type { Express } from 'express';
-import { ObjectId, type Collection, type Document } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@repo/embedded-mongo/testing';
-import { buildApp, createProduct, readProduct, storedProducts, uniqueName } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { createProduct, readProduct, uniqueName, useProductsApp } from './support.js';
 
-let app: Express;
-let raw: Collection<Document>;
-const testDb = useTestDatabase('products_create');
-
-beforeAll(() => {
-  app = buildApp(testDb.db);
-  raw = storedProducts(testDb.db);
-});
+const products = useProductsApp('products_create');
 
 describe('POST /products', () => {
   it('when every field is sent, then it answers 201 with only the new id and a later read returns the fields', async () => {
@@ -24,21 +15,21 @@ describe('POST /products', () => {
       price: 129.5,
       quantity: 12,
     };
-    const response = await request(app).post('/products').send(sent);
+    const response = await request(products.app).post('/products').send(sent);
 
     expect(response.status).toBe(201);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(Object.keys(response.body as object)).toEqual(['id']);
     const { id } = response.body as { id: string };
     expect(id).toMatch(/^[0-9a-f]{24}$/);
-    expect(await readProduct(app, id)).toEqual({ id, ...sent });
+    expect(await readProduct(products.app, id)).toEqual({ id, ...sent });
   });
 
   it('when fields are omitted, then a later read returns the defaults (empty strings, 0) and the stored record is complete', async () => {
     const modelName = uniqueName('Only a name');
-    const id = await createProduct(app, { modelName });
+    const id = await createProduct(products.app, { modelName });
 
-    expect(await readProduct(app, id)).toEqual({
+    expect(await readProduct(products.app, id)).toEqual({
       id,
       modelName,
       modelNumber: '',
@@ -47,7 +38,7 @@ describe('POST /products', () => {
       price: 0,
       quantity: 0,
     });
-    const stored = await raw.findOne({ _id: new ObjectId(id) });
+    const stored = await products.raw.findOne({ _id: new ObjectId(id) });
     expect(stored).toEqual({
       _id: new ObjectId(id),
       modelName,
@@ -60,9 +51,9 @@ describe('POST /products', () => {
   });
 
   it('when the body is an empty object, then a product made of defaults is created', async () => {
-    const id = await createProduct(app, {});
+    const id = await createProduct(products.app, {});
 
-    expect(await readProduct(app, id)).toEqual({
+    expect(await readProduct(products.app, id)).toEqual({
       id,
       modelName: '',
       modelNumber: '',
@@ -76,7 +67,7 @@ describe('POST /products', () => {
   it('when the body has unknown keys, then they are dropped and never stored', async () => {
     const modelName = uniqueName('With extras');
     // Raw text, so `__proto__` travels as a real key rather than as an object literal's prototype.
-    const response = await request(app)
+    const response = await request(products.app)
       .post('/products')
       .set('Content-Type', 'application/json')
       .send(
@@ -85,11 +76,11 @@ describe('POST /products', () => {
     expect(response.status).toBe(201);
     const { id } = response.body as { id: string };
 
-    const stored = await raw.findOne({ _id: new ObjectId(id) });
+    const stored = await products.raw.findOne({ _id: new ObjectId(id) });
     expect(Object.keys(stored ?? {}).sort()).toEqual(
       ['_id', 'color', 'manufacturer', 'modelName', 'modelNumber', 'price', 'quantity'].sort(),
     );
-    const product = await readProduct(app, id);
+    const product = await readProduct(products.app, id);
     expect(product).not.toHaveProperty('discount');
     expect(product).not.toHaveProperty('owner');
     expect(product.price).toBe(0);
@@ -98,18 +89,18 @@ describe('POST /products', () => {
   it('when the body sends an id and an _id, then both are ignored and the service generates the id', async () => {
     const chosen = new ObjectId().toHexString();
     const modelName = uniqueName('Chosen id');
-    const id = await createProduct(app, { id: chosen, _id: chosen, modelName });
+    const id = await createProduct(products.app, { id: chosen, _id: chosen, modelName });
 
     expect(id).not.toBe(chosen);
-    expect((await readProduct(app, id)).modelName).toBe(modelName);
-    expect((await request(app).get(`/products/${chosen}`)).status).toBe(404);
-    expect(await raw.findOne({ _id: new ObjectId(chosen) })).toBeNull();
-    expect(await raw.findOne({ id: chosen })).toBeNull();
+    expect((await readProduct(products.app, id)).modelName).toBe(modelName);
+    expect((await request(products.app).get(`/products/${chosen}`)).status).toBe(404);
+    expect(await products.raw.findOne({ _id: new ObjectId(chosen) })).toBeNull();
+    expect(await products.raw.findOne({ id: chosen })).toBeNull();
   });
 
   it('when fields have other types or out-of-range values, then they are stored as sent (no validation on create)', async () => {
     const modelName = uniqueName('Loose types');
-    const id = await createProduct(app, {
+    const id = await createProduct(products.app, {
       modelName,
       modelNumber: 42,
       manufacturer: null,
@@ -118,7 +109,7 @@ describe('POST /products', () => {
       quantity: -3,
     });
 
-    expect(await readProduct(app, id)).toEqual({
+    expect(await readProduct(products.app, id)).toEqual({
       id,
       modelName,
       modelNumber: 42,
@@ -127,14 +118,14 @@ describe('POST /products', () => {
       price: '12.50',
       quantity: -3,
     });
-    const stored = await raw.findOne({ _id: new ObjectId(id) });
+    const stored = await products.raw.findOne({ _id: new ObjectId(id) });
     expect(stored?.price).toBe('12.50');
   });
 
   it('when the price sent is negative, then creation still succeeds (the rule applies to PATCH only)', async () => {
-    const id = await createProduct(app, { modelName: uniqueName('Negative'), price: -5 });
+    const id = await createProduct(products.app, { modelName: uniqueName('Negative'), price: -5 });
 
-    expect((await readProduct(app, id)).price).toBe(-5);
+    expect((await readProduct(products.app, id)).price).toBe(-5);
   });
 
   it.each([
@@ -145,20 +136,20 @@ describe('POST /products', () => {
   ])(
     'when the body is %s, then it answers 400 with an error body and stores nothing',
     async (_, body) => {
-      const before = await raw.countDocuments();
-      const response = await request(app)
+      const before = await products.raw.countDocuments();
+      const response = await request(products.app)
         .post('/products')
         .set('Content-Type', 'application/json')
         .send(body);
 
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'request body must be a JSON object' });
-      expect(await raw.countDocuments()).toBe(before);
+      expect(await products.raw.countDocuments()).toBe(before);
     },
   );
 
   it('when the body is malformed JSON, then it answers 400 with an error body', async () => {
-    const response = await request(app)
+    const response = await request(products.app)
       .post('/products')
       .set('Content-Type', 'application/json')
       .send('{"modelName": "broken"');
@@ -170,19 +161,19 @@ describe('POST /products', () => {
   });
 
   it('when the content type is not JSON, then it answers 415 with an error body and stores nothing', async () => {
-    const before = await raw.countDocuments();
-    const response = await request(app)
+    const before = await products.raw.countDocuments();
+    const response = await request(products.app)
       .post('/products')
       .set('Content-Type', 'text/plain')
       .send('{"modelName":"as text"}');
 
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ error: 'Content-Type must be application/json' });
-    expect(await raw.countDocuments()).toBe(before);
+    expect(await products.raw.countDocuments()).toBe(before);
   });
 
   it('when a form body is sent, then it answers 415', async () => {
-    const response = await request(app).post('/products').type('form').send({ a: 'b' });
+    const response = await request(products.app).post('/products').type('form').send({ a: 'b' });
 
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ error: 'Content-Type must be application/json' });
@@ -190,7 +181,7 @@ describe('POST /products', () => {
 
   it('when the content type carries a charset parameter, then the JSON body is accepted', async () => {
     const modelName = uniqueName('Charset');
-    const response = await request(app)
+    const response = await request(products.app)
       .post('/products')
       .set('Content-Type', 'application/json; charset=utf-8')
       .send(JSON.stringify({ modelName }));
@@ -199,7 +190,7 @@ describe('POST /products', () => {
   });
 
   it('when the JSON body declares a charset other than UTF-8, then it answers 415 with an error body', async () => {
-    const response = await request(app)
+    const response = await request(products.app)
       .post('/products')
       .set('Content-Type', 'application/json; charset=latin1')
       .send('{}');
@@ -209,7 +200,7 @@ describe('POST /products', () => {
   });
 
   it('when the body is over the 100kb limit, then it answers 413 with an error body', async () => {
-    const response = await request(app)
+    const response = await request(products.app)
       .post('/products')
       .send({ modelName: 'x'.repeat(120 * 1024) });
 
@@ -218,7 +209,7 @@ describe('POST /products', () => {
   });
 
   it('when a product is created, then no response carries _id', async () => {
-    const response = await request(app)
+    const response = await request(products.app)
       .post('/products')
       .send({ modelName: uniqueName('No _id') });
 

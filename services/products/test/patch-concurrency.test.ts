@@ -1,24 +1,15 @@
-import type { Express } from 'express';
-import { ObjectId, type Collection, type Document } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@repo/embedded-mongo/testing';
+import { describe, expect, it } from 'vitest';
 import {
   createProductsRepository,
   type GuardedUpdateOptions,
 } from '../src/data/products-repository.js';
 import type { ProductChanges } from '../src/domain/product.js';
 import { patchProduct, type PatchStore } from '../src/domain/patch-product.js';
-import { buildApp, createProduct, readProduct, storedProducts, uniqueName } from './support.js';
+import { createProduct, readProduct, uniqueName, useProductsApp } from './support.js';
 
-let app: Express;
-let raw: Collection<Document>;
-const testDb = useTestDatabase('products_patch_concurrency');
-
-beforeAll(() => {
-  app = buildApp(testDb.db);
-  raw = storedProducts(testDb.db);
-});
+const products = useProductsApp('products_patch_concurrency');
 
 interface PatchOutcome {
   body: Record<string, unknown>;
@@ -27,7 +18,7 @@ interface PatchOutcome {
 }
 
 async function sendPatch(id: string, sent: Record<string, unknown>): Promise<PatchOutcome> {
-  const response = await request(app).patch(`/products/${id}`).send(sent);
+  const response = await request(products.app).patch(`/products/${id}`).send(sent);
   return { status: response.status, body: response.body as Record<string, unknown>, sent };
 }
 
@@ -44,7 +35,7 @@ describe('concurrent PATCHes', () => {
   it('when price fixes race PATCHes that rely on the stored price, then no accepted PATCH ever saw a negative price and no rejected PATCH left a trace', async () => {
     for (let round = 0; round < 5; round += 1) {
       // Creation does not validate, so the product starts with a price the rules refuse to keep.
-      const id = await createProduct(app, { modelName: uniqueName('race'), price: -5 });
+      const id = await createProduct(products.app, { modelName: uniqueName('race'), price: -5 });
       const patches = shuffled([
         ...Array.from({ length: 15 }, (_, i) => ({ price: i + 1 })),
         ...Array.from({ length: 15 }, (_, i) => ({ color: `colour-${round}-${i}` })),
@@ -70,7 +61,7 @@ describe('concurrent PATCHes', () => {
         expect(outcome.sent.price).toBeGreaterThan(0);
       }
 
-      const final = await readProduct(app, id);
+      const final = await readProduct(products.app, id);
       const accepted = outcomes.filter((o) => o.status === 200);
       const acceptedColours = accepted.map((o) => o.sent.color).filter((c) => c !== undefined);
       const acceptedPrices = accepted.map((o) => o.sent.price).filter((p) => p !== undefined);
@@ -86,23 +77,29 @@ describe('concurrent PATCHes', () => {
 
   it('when PATCHes race a DELETE of the same product, then the product stays deleted and each PATCH answers 200 or 404', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const id = await createProduct(app, { modelName: uniqueName('deleted race'), price: 1 });
+      const id = await createProduct(products.app, {
+        modelName: uniqueName('deleted race'),
+        price: 1,
+      });
       const patches = Array.from({ length: 10 }, (_, i) => sendPatch(id, { quantity: i }));
-      const deletion = request(app).delete(`/products/${id}`);
+      const deletion = request(products.app).delete(`/products/${id}`);
 
       const [deleted, ...outcomes] = await Promise.all([deletion, ...patches]);
 
       expect(deleted.status).toBe(204);
       for (const outcome of outcomes) expect([200, 404]).toContain(outcome.status);
-      expect((await request(app).get(`/products/${id}`)).status).toBe(404);
-      expect(await raw.findOne({ _id: new ObjectId(id) })).toBeNull();
+      expect((await request(products.app).get(`/products/${id}`)).status).toBe(404);
+      expect(await products.raw.findOne({ _id: new ObjectId(id) })).toBeNull();
     }
   });
 
   it('when the stored price turns negative between the request and the write, then the PATCH is refused and writes nothing', async () => {
-    const id = await createProduct(app, { modelName: uniqueName('interleaved'), price: 10 });
+    const id = await createProduct(products.app, {
+      modelName: uniqueName('interleaved'),
+      price: 10,
+    });
     const objectId = new ObjectId(id);
-    const repository = createProductsRepository(testDb.db);
+    const repository = createProductsRepository(products.testDb.db);
     // A store that lets another writer land just before the update reaches the database: the
     // rule must be judged on the price at the moment of writing, not on any earlier read.
     const store: PatchStore = {
@@ -112,7 +109,7 @@ describe('concurrent PATCHes', () => {
         changes: ProductChanges,
         options: GuardedUpdateOptions,
       ) => {
-        await raw.updateOne({ _id: objectId }, { $set: { price: -3 } });
+        await products.raw.updateOne({ _id: objectId }, { $set: { price: -3 } });
         return repository.updateGuarded(productId, changes, options);
       },
     };
@@ -121,7 +118,7 @@ describe('concurrent PATCHes', () => {
       'price cannot be negative',
     );
 
-    const stored = await raw.findOne({ _id: objectId });
+    const stored = await products.raw.findOne({ _id: objectId });
     expect(stored?.color).toBe('');
     expect(stored?.price).toBe(-3);
   });

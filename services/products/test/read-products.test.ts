@@ -1,18 +1,9 @@
-import type { Express } from 'express';
-import { ObjectId, type Collection, type Document } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@repo/embedded-mongo/testing';
-import { buildApp, createProduct, listProducts, storedProducts, uniqueName } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { createProduct, listProducts, uniqueName, useProductsApp } from './support.js';
 
-let app: Express;
-let raw: Collection<Document>;
-const testDb = useTestDatabase('products_read');
-
-beforeAll(() => {
-  app = buildApp(testDb.db);
-  raw = storedProducts(testDb.db);
-});
+const products = useProductsApp('products_read');
 
 describe('GET /products/:id', () => {
   it('when the product exists, then it answers 200 with one Product object (not an array), id as lowercase hex and no _id', async () => {
@@ -24,9 +15,9 @@ describe('GET /products/:id', () => {
       price: 10,
       quantity: 3,
     };
-    const id = await createProduct(app, sent);
+    const id = await createProduct(products.app, sent);
 
-    const response = await request(app).get(`/products/${id}`);
+    const response = await request(products.app).get(`/products/${id}`);
 
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -36,9 +27,9 @@ describe('GET /products/:id', () => {
   });
 
   it('when a product is asked for with HEAD, then it answers 200 with the JSON headers and no body', async () => {
-    const id = await createProduct(app, { modelName: uniqueName('HeadOne') });
+    const id = await createProduct(products.app, { modelName: uniqueName('HeadOne') });
 
-    const head = await request(app).head(`/products/${id}`);
+    const head = await request(products.app).head(`/products/${id}`);
 
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toMatch(/^application\/json/);
@@ -49,7 +40,7 @@ describe('GET /products/:id', () => {
   it('when no product has the well-formed id, then it answers 404 with the not-found error body', async () => {
     const id = new ObjectId().toHexString();
 
-    const response = await request(app).get(`/products/${id}`);
+    const response = await request(products.app).get(`/products/${id}`);
 
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: `Not found: no product with id of ${id}` });
@@ -64,7 +55,7 @@ describe('GET /products/:id', () => {
   ])(
     'when the id is malformed (%s), then it answers 404 with the not-found body, never a 500',
     async (_, id) => {
-      const response = await request(app).get(`/products/${id}`);
+      const response = await request(products.app).get(`/products/${id}`);
 
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ error: `Not found: no product with id of ${id}` });
@@ -76,31 +67,31 @@ describe('GET /products/:id', () => {
     async (id) => {
       const expected = { error: `Not found: no product with id of ${id}` };
       for (const response of [
-        await request(app).get(`/products/${id}`),
-        await request(app).patch(`/products/${id}`).send({ color: 'red' }),
-        await request(app).delete(`/products/${id}`),
+        await request(products.app).get(`/products/${id}`),
+        await request(products.app).patch(`/products/${id}`).send({ color: 'red' }),
+        await request(products.app).delete(`/products/${id}`),
       ]) {
         expect(response.status).toBe(404);
         expect(response.body).toEqual(expected);
       }
-      const put = await request(app).put(`/products/${id}`);
+      const put = await request(products.app).put(`/products/${id}`);
       expect(put.status).toBe(404);
       expect(put.text).toBe(`Cannot PUT /products/${id}`);
     },
   );
 
   it('when a broken id is followed by the trailing slash routing accepts, then the 404 names the id without it', async () => {
-    const response = await request(app).get('/products/%ZZ/');
+    const response = await request(products.app).get('/products/%ZZ/');
 
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: 'Not found: no product with id of %ZZ' });
   });
 
   it('when the id of an existing product is written in uppercase, then it answers 404 (ids are lowercase)', async () => {
-    const id = await createProduct(app, { modelName: uniqueName('Case') });
+    const id = await createProduct(products.app, { modelName: uniqueName('Case') });
     const upper = id.toUpperCase();
 
-    const response = await request(app).get(`/products/${upper}`);
+    const response = await request(products.app).get(`/products/${upper}`);
 
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: `Not found: no product with id of ${upper}` });
@@ -110,9 +101,9 @@ describe('GET /products/:id', () => {
 describe('GET /products', () => {
   it('when products exist, then it answers 200 with a JSON array of complete Products without _id', async () => {
     const modelName = uniqueName('Listed');
-    const id = await createProduct(app, { modelName, price: 3 });
+    const id = await createProduct(products.app, { modelName, price: 3 });
 
-    const response = await request(app).get('/products');
+    const response = await request(products.app).get('/products');
 
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -137,10 +128,10 @@ describe('GET /products', () => {
   it('when products are created one after another, then the list returns them in creation order', async () => {
     const ids: string[] = [];
     for (const label of ['first', 'second', 'third', 'fourth']) {
-      ids.push(await createProduct(app, { modelName: uniqueName(label) }));
+      ids.push(await createProduct(products.app, { modelName: uniqueName(label) }));
     }
 
-    const listedIds = (await listProducts(app)).map((product) => product.id);
+    const listedIds = (await listProducts(products.app)).map((product) => product.id);
 
     const positions = ids.map((id) => listedIds.indexOf(id));
     expect(positions.every((position) => position >= 0)).toBe(true);
@@ -148,9 +139,9 @@ describe('GET /products', () => {
   });
 
   it('when the list is asked for with HEAD, then it answers 200 with the JSON content type and no body', async () => {
-    await createProduct(app, { modelName: uniqueName('Head') });
+    await createProduct(products.app, { modelName: uniqueName('Head') });
 
-    const response = await request(app).head('/products');
+    const response = await request(products.app).head('/products');
 
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -158,10 +149,10 @@ describe('GET /products', () => {
   });
 
   it('when the list is read, then it holds every product in the database', async () => {
-    await createProduct(app, { modelName: uniqueName('Counted') });
+    await createProduct(products.app, { modelName: uniqueName('Counted') });
 
-    const listed = await listProducts(app);
+    const listed = await listProducts(products.app);
 
-    expect(listed).toHaveLength(await raw.countDocuments());
+    expect(listed).toHaveLength(await products.raw.countDocuments());
   });
 });

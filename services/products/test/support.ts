@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import type { Collection, Db, Document } from 'mongodb';
 import request from 'supertest';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { silentLogger } from '@repo/common';
+import { useTestDatabase, type OpenTestDatabase } from '@repo/embedded-mongo/testing';
 import { createApp, type AppDeps } from '../src/app.js';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../src/config.js';
 import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
@@ -24,6 +25,33 @@ export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
 /** The stored records, read around the service to check what was really written. */
 export function storedProducts(db: Db): Collection<Document> {
   return db.collection(PRODUCTS_COLLECTION);
+}
+
+export interface ProductsTestApp {
+  testDb: OpenTestDatabase;
+  /** The app over the file's database, built before the file's first test. */
+  readonly app: Express;
+  /** The stored records, read around the service. */
+  readonly raw: Collection<Document>;
+}
+
+/** A test file's own database and an app over it, as most test files of this service need. */
+export function useProductsApp(label: string): ProductsTestApp {
+  const testDb = useTestDatabase(label);
+  let app: Express | undefined;
+  beforeAll(() => {
+    app = buildApp(testDb.db);
+  });
+  return {
+    testDb,
+    get app() {
+      if (app === undefined) throw new Error('the app is built before the first test of the file');
+      return app;
+    },
+    get raw() {
+      return storedProducts(testDb.db);
+    },
+  };
 }
 
 export function uniqueName(label: string): string {
