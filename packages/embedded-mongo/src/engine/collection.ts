@@ -1,5 +1,5 @@
 import { ObjectId, type Document } from 'bson';
-import { copyTypes, isPlainObject, valueKey } from '../bson.js';
+import { isPlainObject, valueKey } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import type { CollectionMeta, WriteOp } from '../storage/store.js';
 import { ID_INDEX, UniqueIndex, indexToDocument, type IndexSpec } from './index-spec.js';
@@ -227,7 +227,6 @@ export function withIdFirst(doc: Document): Document {
   if (id !== undefined && Object.keys(doc)[0] === '_id') return doc;
   const out: Document = { _id: id === undefined ? new ObjectId() : id };
   for (const [k, v] of Object.entries(doc)) if (k !== '_id') out[k] = v;
-  copyTypes(doc, out);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import { resolve } from 'mingo/util';
-import { Query } from 'mingo';
+import { Query } from 'mingo/query';
 import { isPlainObject, valueKey } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import { QUERY_OPTIONS } from './mingo-options.js';

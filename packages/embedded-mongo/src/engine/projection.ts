@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
-import type { Query } from 'mingo';
-import { carryTypes, cloneValue, copyTypes, isPlainObject } from '../bson.js';
+import type { Query } from 'mingo/query';
+import { cloneValue, isPlainObject } from '../bson.js';
 
 function isSlice(value: unknown): value is { $slice: unknown } {
   return isPlainObject(value) && Object.keys(value).length === 1 && '$slice' in value;
@@ -33,7 +33,6 @@ function inDocumentOrder(source: Document, projected: Document): Document {
   const out: Document = {};
   for (const key of Object.keys(source)) if (key in projected) out[key] = projected[key];
   for (const key of Object.keys(projected)) if (!(key in out)) out[key] = projected[key];
-  copyTypes(projected, out);
   return out;
 }
 
@@ -53,13 +52,11 @@ export function projector(query: Query, projection: Document): (doc: Document) =
       if (Object.keys(rest).length > 0) out = query.find<Document>([out], rest).next();
       for (const [path, spec] of slices)
         applySlice(out, path, (spec as { $slice: unknown }).$slice);
-      carryTypes(doc, out);
       return inDocumentOrder(doc, out);
     };
   }
   return (doc) => {
     const out = query.find<Document>([cloneValue(doc)], projection).next();
-    carryTypes(doc, out);
     return inDocumentOrder(doc, out);
   };
 }

@@ -1,13 +1,6 @@
 import type { Document } from 'bson';
-import { Context, Query } from 'mingo';
+import { Query } from 'mingo/query';
 import { Aggregator } from 'mingo/aggregator';
-import * as accumulatorOperators from 'mingo/operators/accumulator';
-import * as expressionOperators from 'mingo/operators/expression';
-import * as pipelineOperators from 'mingo/operators/pipeline';
-import * as projectionOperators from 'mingo/operators/projection';
-import * as queryOperators from 'mingo/operators/query';
-import * as windowOperators from 'mingo/operators/window';
-import { Lazy, type Iterator as LazyIterator } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
 import { cloneValue, isPlainObject } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
@@ -16,6 +9,7 @@ import { sortDocuments } from './sort.js';
 import type { Collection } from './collection.js';
 import type { Engine } from './engine.js';
 import { QUERY_OPTIONS } from './mingo-options.js';
+import { PIPELINE_OPTIONS } from './pipeline-options.js';
 
 export interface FindSpec {
   filter: Document;
@@ -111,25 +105,6 @@ const UNSUPPORTED_STAGES = new Set([
   '$geoNear',
 ]);
 
-// $sort in a pipeline uses the same BSON ordering as find, not the query engine's own. Operators
-// registered first win, so the replacement goes in before the standard set.
-const AGGREGATION_CONTEXT = Context.init({
-  pipeline: {
-    $sort: (collection: LazyIterator, spec: unknown, _options: Options) => {
-      if (!isPlainObject(spec) || Object.keys(spec).length === 0) {
-        throw new MongoCommandError('Location15976', '$sort stage must have at least one sort key');
-      }
-      return collection.transform((docs: Document[]) => Lazy(sortDocuments(docs, spec)));
-    },
-  },
-})
-  .addPipelineOps(pipelineOperators)
-  .addAccumulatorOps(accumulatorOperators)
-  .addExpressionOps(expressionOperators)
-  .addProjectionOps(projectionOperators)
-  .addQueryOps(queryOperators)
-  .addWindowOps(windowOperators);
-
 /**
  * Stages that only filter, reorder or build new documents. Others ($addFields, $set, $unwind,
  * $lookup, ...) may write into the documents they are given, so those pipelines get copies: the
@@ -152,8 +127,7 @@ function* copies(source: Iterable<Document>): Generator<Document> {
 
 export function aggregationOptions(engine: Engine, db: string, copy: boolean): Partial<Options> {
   return {
-    ...QUERY_OPTIONS,
-    context: AGGREGATION_CONTEXT,
+    ...PIPELINE_OPTIONS,
     collectionResolver: (name: string) => {
       const docs = [...(engine.collection(db, name)?.docs.values() ?? [])];
       return copy ? docs.map((d) => cloneValue(d)) : docs;

@@ -1,58 +1,47 @@
 import { BSON, type Document } from 'bson';
-import { Aggregator } from 'mingo';
-import { updateMany } from 'mingo/updater';
-import { setValue } from 'mingo/util';
-import {
-  carryTypes,
-  cloneValue,
-  copyTypes,
-  isPlainObject,
-  setTypeAtPath,
-  typeAtPath,
-  typesOf,
-  type NumberType,
-  valueKey,
-} from '../bson.js';
+import { Aggregator } from 'mingo/aggregator';
+import { cloneValue, isPlainObject, valueKey } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import { validateId, withIdFirst } from './collection.js';
-import { QUERY_OPTIONS } from './mingo-options.js';
-
-const UPDATE_OPERATORS = new Set([
-  '$set',
-  '$unset',
-  '$inc',
-  '$mul',
-  '$min',
-  '$max',
-  '$rename',
-  '$currentDate',
-  '$push',
-  '$pull',
-  '$pullAll',
-  '$addToSet',
-  '$pop',
-  '$bit',
-  '$setOnInsert',
-]);
+import { PIPELINE_OPTIONS } from './pipeline-options.js';
+import { FIELD_OPERATORS } from './update-operators.js';
+import {
+  assertAllFiltersUsed,
+  assertNoConflicts,
+  compileArrayFilters,
+  findTargets,
+  parsePath,
+  setAt,
+  unsetAt,
+  valueAt,
+  type ArrayFilters,
+  type UpdatePath,
+} from './update-paths.js';
 
 export type UpdateSpec = Document | Document[];
-
-// The updater registers the query operators it needs itself; passing no operator context spares
-// it copying every operator table on each call.
-const UPDATE_QUERY_OPTIONS = { idKey: '_id', useStrictMode: true, scriptEnabled: false };
-
-/** The filter is only needed to resolve the positional `$` operator. */
-function positional(modifier: Document): boolean {
-  return Object.values(modifier).some(
-    (fields) =>
-      isPlainObject(fields) && Object.keys(fields).some((path) => /(^|\.)\$(\.|$)/.test(path)),
-  );
-}
 
 export interface UpdateResult {
   doc: Document;
   modified: boolean;
 }
+
+export interface UpdateOptions {
+  filter: Document;
+  arrayFilters?: Document[] | undefined;
+  /** The document is being built for an upsert: the one case where $setOnInsert applies. */
+  insert?: boolean;
+  /** The command's `let` variables, for pipeline updates. */
+  variables?: Document | undefined;
+}
+
+const PIPELINE_UPDATE_STAGES = new Set([
+  '$addFields',
+  '$set',
+  '$project',
+  '$unset',
+  '$replaceRoot',
+  '$replaceWith',
+]);
 
 function isOperatorUpdate(u: Document): boolean {
   const keys = Object.keys(u);
@@ -70,25 +59,11 @@ function sameDocument(a: Document, b: Document): boolean {
   return Buffer.from(BSON.serialize(a)).equals(BSON.serialize(b));
 }
 
-function assertIdUnchanged(before: Document, after: Document): void {
-  if (valueKey(before['_id']) !== valueKey(after['_id'])) {
-    throw new MongoCommandError(
-      'ImmutableField',
-      "Performing an update on the path '_id' would modify the immutable field '_id'",
-    );
-  }
-}
-
-export interface UpdateOptions {
-  filter: Document;
-  arrayFilters?: Document[] | undefined;
-  /** The document is being built for an upsert: the one case where $setOnInsert applies. */
-  insert?: boolean;
-}
-
-/** Applies an update (operators, replacement or pipeline) to a copy of `doc`. */
-export function applyUpdate(doc: Document, u: UpdateSpec, opts: UpdateOptions): UpdateResult {
-  return applyUpdates([doc], u, opts)[0] as UpdateResult;
+function immutableIdError(): MongoCommandError {
+  return new MongoCommandError(
+    'ImmutableField',
+    "Performing an update on the path '_id' would modify the immutable field '_id'",
+  );
 }
 
 function replaceWith(doc: Document, u: Document): UpdateResult {
@@ -103,166 +78,203 @@ function replaceWith(doc: Document, u: Document): UpdateResult {
     );
   }
   const next: Document = doc['_id'] === undefined ? {} : { _id: doc['_id'] as unknown };
-  for (const [k, v] of Object.entries(u)) next[k] = v;
-  copyTypes(u, next);
+  for (const [k, v] of Object.entries(u)) if (k !== '_id' || next['_id'] === undefined) next[k] = v;
   return { doc: withIdFirst(next), modified: !sameDocument(doc, next) };
 }
 
-/** Validates an operator update and folds $setOnInsert into $set when inserting. */
-function buildModifier(u: Document, insert: boolean): Document {
-  const modifier: Document = {};
-  for (const [op, fields] of Object.entries(u)) {
-    if (!UPDATE_OPERATORS.has(op))
-      throw new MongoCommandError(
-        'FailedToParse',
-        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
-      );
-    if (!isPlainObject(fields))
-      throw new MongoCommandError(
-        'FailedToParse',
-        `Modifiers operate on fields but we found type ${typeof fields} instead.`,
-      );
-    if (op === '$set' || op === '$setOnInsert') {
-      // The query engine has no $setOnInsert; on the insert path of an upsert it is a $set.
-      if (op === '$setOnInsert' && !insert) continue;
-      const merged = (modifier['$set'] as Document | undefined) ?? {};
-      for (const [k, v] of Object.entries(fields)) merged[k] = v;
-      copyTypes(fields, merged);
-      if (Object.keys(merged).length > 0) modifier['$set'] = merged;
-      continue;
-    }
-    if (Object.keys(fields).length === 0) continue;
-    modifier[op] = fields;
-  }
-  return modifier;
+interface Modification {
+  operator: string;
+  path: UpdatePath;
+  operand: unknown;
+  /** `$rename`'s destination. */
+  to?: UpdatePath;
 }
 
-/** Refuses changes to _id; `$set` of the value it already has is allowed and dropped. */
-function withoutIdChange(modifier: Document, doc: Document): Document {
-  let out = modifier;
-  for (const [op, fields] of Object.entries(modifier)) {
-    const paths = Object.keys(fields as Document).filter(
-      (p) => p === '_id' || p.startsWith('_id.'),
-    );
-    if (paths.length === 0) continue;
-    const set = fields as Document;
-    if (
-      op === '$set' &&
-      paths.length === 1 &&
-      paths[0] === '_id' &&
-      valueKey(set['_id']) === valueKey(doc['_id'])
-    ) {
-      const rest: Document = {};
-      for (const [k, v] of Object.entries(set)) if (k !== '_id') rest[k] = v;
-      copyTypes(set, rest);
-      out = { ...out };
-      if (Object.keys(rest).length > 0) out['$set'] = rest;
-      else delete out['$set'];
-      continue;
+/** Orders paths as MongoDB applies them: field names lexicographically, numeric ones as numbers. */
+function comparePaths(a: UpdatePath, b: UpdatePath): number {
+  const x = a.text.split('.');
+  const y = b.text.split('.');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const p = x[i] as string;
+    const q = y[i] as string;
+    if (p === q) continue;
+    const numeric = /^\d+$/.test(p) && /^\d+$/.test(q);
+    if (numeric) return Number(p) - Number(q);
+    return p < q ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
+function touchesId(path: UpdatePath): boolean {
+  const first = path.segments[0];
+  return first?.kind === 'field' && first.name === '_id';
+}
+
+/** Checks an operator update and lists its modifications in the order they apply. */
+function modificationsOf(u: Document, insert: boolean, doc: Document): Modification[] {
+  const out: Modification[] = [];
+  for (const [operator, fields] of Object.entries(u)) {
+    if (operator !== '$rename' && !(operator in FIELD_OPERATORS)) {
+      throw new MongoCommandError(
+        'FailedToParse',
+        `Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
     }
+    if (!isPlainObject(fields)) {
+      throw new MongoCommandError(
+        'FailedToParse',
+        `Modifiers operate on fields but we found type ${Array.isArray(fields) ? 'array' : typeof fields} instead. For example: {$mod: {<field>: ...}} not {${operator}: ${JSON.stringify(fields)}}`,
+      );
+    }
+    if (operator === '$setOnInsert' && !insert) continue;
+    for (const [text, operand] of Object.entries(fields)) {
+      const path = parsePath(text);
+      if (operator === '$rename') {
+        if (typeof operand !== 'string') {
+          throw new MongoCommandError(
+            'BadValue',
+            `The 'to' field for $rename must be a string: ${text}: ${JSON.stringify(operand)}`,
+          );
+        }
+        const to = parsePath(operand);
+        if (
+          path.segments.some((s) => s.kind !== 'field') ||
+          to.segments.some((s) => s.kind !== 'field')
+        ) {
+          throw new MongoCommandError(
+            'BadValue',
+            'The source field for $rename may not be dynamic',
+          );
+        }
+        if (text === operand) {
+          throw new MongoCommandError(
+            'BadValue',
+            `The source and target field for $rename must differ: ${text}: "${operand}"`,
+          );
+        }
+        out.push({ operator, path, operand, to });
+        continue;
+      }
+      FIELD_OPERATORS[operator]?.check?.(text, operand);
+      out.push({ operator, path, operand });
+    }
+  }
+  const paths = out.flatMap((m) => (m.to ? [m.path, m.to] : [m.path]));
+  assertNoConflicts(paths);
+  if (!insert) {
+    for (const m of out) {
+      if (!touchesId(m.path) && !(m.to && touchesId(m.to))) continue;
+      const unchanged =
+        m.operator === '$set' &&
+        m.path.text === '_id' &&
+        valueKey(m.operand) === valueKey(doc['_id']);
+      if (!unchanged) throw immutableIdError();
+    }
+  }
+  return out.sort((a, b) => comparePaths(a.path, b.path));
+}
+
+function applyRename(
+  doc: Document,
+  m: Modification,
+  arrayFilters: ArrayFilters,
+  filter: Document,
+): void {
+  const sources = findTargets(m.path, { filter, arrayFilters, create: false, doc });
+  const source = sources[0];
+  if (source === undefined || valueAt(source) === undefined) return;
+  if (Array.isArray(source.parent)) {
     throw new MongoCommandError(
-      'ImmutableField',
-      "Performing an update on the path '_id' would modify the immutable field '_id'",
+      'BadValue',
+      `The source field cannot be an array element, '${m.path.text}' in doc with ${source.path} being an array`,
     );
   }
-  return out;
+  const value = valueAt(source);
+  unsetAt(source);
+  const destinations = findTargets(m.to as UpdatePath, { filter, arrayFilters, create: true, doc });
+  for (const destination of destinations) {
+    if (Array.isArray(destination.parent)) {
+      throw new MongoCommandError(
+        'BadValue',
+        `The destination field cannot be an array element, '${m.to?.text ?? ''}' in doc with ${destination.path} being an array`,
+      );
+    }
+    setAt(destination, value);
+  }
 }
 
-/**
- * Applies one update to copies of several documents. The query engine's setup cost is paid once
- * per call rather than once per document, which matters for multi-document updates.
- */
+/** Applies an operator update to `doc` itself (a copy the caller owns). */
+function applyOperators(doc: Document, u: Document, opts: UpdateOptions): void {
+  const arrayFilters = compileArrayFilters(opts.arrayFilters);
+  for (const m of modificationsOf(u, opts.insert === true, doc)) {
+    if (m.operator === '$rename') {
+      applyRename(doc, m, arrayFilters, opts.filter);
+      continue;
+    }
+    const operator = FIELD_OPERATORS[m.operator];
+    if (!operator) continue;
+    const targets = findTargets(m.path, {
+      filter: opts.filter,
+      arrayFilters,
+      create: operator.creates,
+      doc,
+    });
+    for (const target of targets) operator.apply(target, m.operand, doc);
+  }
+  assertAllFiltersUsed(arrayFilters, u);
+}
+
+function applyPipeline(docs: Document[], u: Document[], opts: UpdateOptions): UpdateResult[] {
+  for (const stage of u) {
+    const name = Object.keys(stage)[0] ?? '';
+    if (Object.keys(stage).length !== 1 || !PIPELINE_UPDATE_STAGES.has(name)) {
+      throw new MongoCommandError(
+        'InvalidOptions',
+        `${name} is not allowed to be used within an update`,
+      );
+    }
+  }
+  const results = new Aggregator(u, { ...PIPELINE_OPTIONS, variables: opts.variables }).run(
+    docs.map((d) => cloneValue(d)),
+  ) as Document[];
+  return docs.map((doc, i) => {
+    const result = results[i];
+    if (!result) throw new MongoCommandError('BadValue', 'update pipeline produced no document');
+    // A pipeline may rebuild the whole document ($replaceRoot): the _id stays the one it had.
+    if (result['_id'] === undefined && doc['_id'] !== undefined) result['_id'] = doc['_id'];
+    const next = withIdFirst(result);
+    if (!opts.insert && valueKey(doc['_id']) !== valueKey(next['_id'])) throw immutableIdError();
+    return { doc: next, modified: !sameDocument(doc, next) };
+  });
+}
+
+/** Applies one update (operators, replacement or pipeline) to copies of several documents. */
 export function applyUpdates(docs: Document[], u: UpdateSpec, opts: UpdateOptions): UpdateResult[] {
   if (docs.length === 0) return [];
-  if (Array.isArray(u)) {
-    const results = new Aggregator(u, QUERY_OPTIONS).run(
-      docs.map((d) => cloneValue(d)),
-    ) as Document[];
-    return docs.map((doc, i) => {
-      const result = results[i];
-      if (!result) throw new MongoCommandError('BadValue', 'update pipeline produced no document');
-      carryTypes(doc, result);
-      const next = withIdFirst(result);
-      if (!opts.insert) assertIdUnchanged(doc, next);
-      return { doc: next, modified: !sameDocument(doc, next) };
-    });
-  }
+  if (Array.isArray(u)) return applyPipeline(docs, u, opts);
   if (!isOperatorUpdate(u)) return docs.map((doc) => replaceWith(doc, u));
-  const base = buildModifier(u, opts.insert === true);
-  const modifiers = docs.map((doc) => (opts.insert ? base : withoutIdChange(base, doc)));
-  const clones = docs.map((doc) => cloneValue(doc));
-  const renames = docs.map((doc, i) => {
-    const rename: unknown = (modifiers[i] as Document)['$rename'];
-    return isPlainObject(rename)
-      ? Object.entries(rename).map(([from, to]) => ({
-          from,
-          to: String(to),
-          type: typeAtPath(doc, from),
-        }))
-      : [];
-  });
-  // Values from the update are stored as sent ('none' cloning), keeping their BSON type notes;
-  // sharing them between documents is safe because stored documents are never edited in place.
-  // Documents sharing the common modifier are updated in one pass; the rare one whose modifier
-  // had a no-op `_id` dropped goes on its own.
-  const groups = new Map<Document, Document[]>();
-  modifiers.forEach((modifier, i) => {
-    const group = groups.get(modifier) ?? [];
-    group.push(clones[i] as Document);
-    groups.set(modifier, group);
-  });
-  for (const [modifier, group] of groups) {
-    if (Object.keys(modifier).length === 0) continue;
-    updateMany(
-      group,
-      positional(modifier) ? opts.filter : {},
-      modifier,
-      { arrayFilters: opts.arrayFilters, cloneMode: 'none' },
-      UPDATE_QUERY_OPTIONS,
-    );
-  }
-  return docs.map((doc, i) => {
-    const next = clones[i] as Document;
-    noteAssignedTypes(next, modifiers[i] as Document, renames[i] ?? []);
-    if (!opts.insert) assertIdUnchanged(doc, next);
+  return docs.map((doc) => {
+    const next = cloneValue(doc);
+    applyOperators(next, u, opts);
     return { doc: opts.insert ? withIdFirst(next) : next, modified: !sameDocument(doc, next) };
   });
 }
 
-/**
- * Assigned values take the BSON type they were sent with, not the one the field had before;
- * arithmetic operators ($inc, $mul, ...) keep the field's type, as MongoDB does for int64.
- */
-function noteAssignedTypes(
-  doc: Document,
-  modifier: Document,
-  renamed: Array<{ from: string; to: string; type: NumberType | undefined }>,
-): void {
-  const set: unknown = modifier['$set'];
-  if (isPlainObject(set)) {
-    const types = typesOf(set);
-    for (const path of Object.keys(set)) setTypeAtPath(doc, path, types?.[path]);
-  }
-  const unset: unknown = modifier['$unset'];
-  if (isPlainObject(unset))
-    for (const path of Object.keys(unset)) setTypeAtPath(doc, path, undefined);
-  for (const { from, to, type } of renamed) {
-    setTypeAtPath(doc, from, undefined);
-    setTypeAtPath(doc, to, type);
-  }
-  // Arithmetic widens as in MongoDB: int32 < int64 < double, the wider of field and operand wins.
-  for (const op of ['$inc', '$mul']) {
-    const fields: unknown = modifier[op];
-    if (!isPlainObject(fields)) continue;
-    const operandTypes = typesOf(fields);
-    for (const path of Object.keys(fields)) {
-      const operand = operandTypes?.[path];
-      if (!operand) continue;
-      const current = typeAtPath(doc, path);
-      if (current === 'double' || (current === 'long' && operand === 'long')) continue;
-      setTypeAtPath(doc, path, operand);
+export function applyUpdate(doc: Document, u: UpdateSpec, opts: UpdateOptions): UpdateResult {
+  return applyUpdates([doc], u, opts)[0] as UpdateResult;
+}
+
+function setPath(target: Document, dotted: string, value: unknown): void {
+  const names = dotted.split('.');
+  let node: Document = target;
+  names.forEach((name, i) => {
+    if (i === names.length - 1) {
+      node[name] = cloneValue(value);
+      return;
     }
-  }
+    const next: unknown = node[name];
+    node = isPlainObject(next) ? next : (node[name] = {} as Document);
+  });
 }
 
 /** Equality fields of a filter become the starting document of an upsert, as in MongoDB. */
@@ -276,16 +288,12 @@ function seedFromFilter(filter: Document, target: Document): void {
     if (isPlainObject(condition)) {
       const keys = Object.keys(condition);
       if (keys.length > 0 && keys.every((k) => k.startsWith('$'))) {
-        if ('$eq' in condition) {
-          setValue(target, key, cloneValue(condition['$eq']));
-          setTypeAtPath(target, key, typesOf(condition)?.['$eq']);
-        }
+        if ('$eq' in condition) setPath(target, key, condition['$eq']);
         continue;
       }
     }
     if (condition instanceof RegExp) continue;
-    setValue(target, key, cloneValue(condition));
-    setTypeAtPath(target, key, typesOf(filter)?.[key]);
+    setPath(target, key, condition);
   }
 }
 
@@ -293,6 +301,7 @@ export function buildUpsertDocument(
   filter: Document,
   u: UpdateSpec,
   arrayFilters?: Document[],
+  variables?: Document,
 ): Document {
   let doc: Document;
   if (!Array.isArray(u) && !isOperatorUpdate(u)) {
@@ -305,7 +314,7 @@ export function buildUpsertDocument(
   } else {
     const seed: Document = {};
     seedFromFilter(filter, seed);
-    doc = applyUpdate(seed, u, { filter: {}, arrayFilters, insert: true }).doc;
+    doc = applyUpdate(seed, u, { filter: {}, arrayFilters, insert: true, variables }).doc;
   }
   const out = withIdFirst(doc);
   validateId(out['_id']);

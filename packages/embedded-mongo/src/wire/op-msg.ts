@@ -1,6 +1,6 @@
 import { BSON, type Document } from 'bson';
 import { HEADER_SIZE, OP_MSG, ProtocolError, writeHeader } from './protocol.js';
-import { deserializeDocument, toWire } from '../bson.js';
+import { deserializeDocument } from '../bson.js';
 
 const CHECKSUM_PRESENT = 1 << 0;
 const MORE_TO_COME = 1 << 1;
@@ -64,7 +64,7 @@ export function parseOpMsg(message: Buffer): OpMsgRequest {
 }
 
 export function buildOpMsgReply(requestId: number, responseTo: number, doc: Document): Buffer {
-  const payload = BSON.serialize(toWire(doc));
+  const payload = BSON.serialize(doc);
   const buf = Buffer.allocUnsafe(HEADER_SIZE + 4 + 1 + payload.length);
   writeHeader(buf, requestId, responseTo, OP_MSG);
   buf.writeUInt32LE(0, HEADER_SIZE);

@@ -1,6 +1,6 @@
 import { BSON, Long, type Document } from 'bson';
 import { HEADER_SIZE, OP_REPLY, ProtocolError, writeHeader } from './protocol.js';
-import { deserializeDocument, toWire } from '../bson.js';
+import { deserializeDocument } from '../bson.js';
 
 export interface OpQueryRequest {
   collection: string;
@@ -27,7 +27,7 @@ export function parseOpQuery(message: Buffer): OpQueryRequest {
 }
 
 export function buildOpReply(requestId: number, responseTo: number, doc: Document): Buffer {
-  const payload = BSON.serialize(toWire(doc));
+  const payload = BSON.serialize(doc);
   const buf = Buffer.allocUnsafe(HEADER_SIZE + 20 + payload.length);
   writeHeader(buf, requestId, responseTo, OP_REPLY);
   buf.writeInt32LE(0, HEADER_SIZE);
