@@ -34,6 +34,22 @@ function idOf(doc: Document): string {
   return `{_id: ${describe(doc['_id'])}}`;
 }
 
+/** A number as MongoDB's messages show it, e.g. `(NumberLong)9223372036854775807`. */
+function numberText(value: unknown): string {
+  switch (numericKind(value)) {
+    case 'int':
+      return `(NumberInt)${String(value)}`;
+    case 'long':
+      return `(NumberLong)${(value as Long).toString()}`;
+    case 'double':
+      return `(NumberDouble)${String(value instanceof Double ? value.value : value)}`;
+    case 'decimal':
+      return `(NumberDecimal)${(value as Decimal128).toString()}`;
+    default:
+      return describe(value);
+  }
+}
+
 function fieldName(target: Target): string {
   return String(target.path.split('.').pop());
 }
@@ -81,7 +97,7 @@ function arithmeticOperator(
       if (arithmeticOverflows(op, current, operand)) {
         throw new MongoCommandError(
           'BadValue',
-          `Failed to apply ${name} operations to current value (${describe(current)}) for document ${idOf(doc)}`,
+          `Failed to apply ${name} operations to current value (${numberText(current)}) for document ${idOf(doc)}`,
         );
       }
       setAt(target, arithmetic(op, current, operand));

@@ -1,5 +1,16 @@
 import { Decimal128, Double, Long, Timestamp } from 'bson';
 import { Decimal } from 'decimal.js';
+import {
+  addDecimals,
+  divideDecimals,
+  multiplyDecimals,
+  partsOfDecimal,
+  partsOfDouble,
+  partsOfInteger,
+  subtractDecimals,
+  toDecimal128,
+  type DecimalParts,
+} from './decimal.js';
 import { isInt32 } from './types.js';
 
 /** The four numeric BSON types, widest last: an operation's result takes the widest of its inputs. */
@@ -133,6 +144,45 @@ function widest(a: NumericKind, b: NumericKind): NumericKind {
 
 export type ArithmeticOperator = 'add' | 'subtract' | 'multiply';
 
+/** A finite number as decimal coefficient and exponent, the way MongoDB's decimal arithmetic reads it. */
+function decimalParts(value: unknown): DecimalParts | undefined {
+  if (value instanceof Decimal128) return partsOfDecimal(value);
+  if (value instanceof Long && !(value instanceof Timestamp))
+    return partsOfInteger(value.toBigInt());
+  const n = toDouble(value);
+  if (!Number.isFinite(n)) return undefined;
+  return typeof value === 'number' && isInt32(value) ? partsOfInteger(BigInt(n)) : partsOfDouble(n);
+}
+
+function decimalArithmetic(op: ArithmeticOperator | 'divide', a: unknown, b: unknown): Decimal128 {
+  const x = decimalParts(a);
+  const y = decimalParts(b);
+  const divisorIsZero = op === 'divide' && y !== undefined && y.coefficient === 0n;
+  if (x === undefined || y === undefined || divisorIsZero) {
+    // NaN, infinities and division by zero: the value is all that matters.
+    const p = new Decimal34(toExactDecimal(a));
+    const q = new Decimal34(toExactDecimal(b));
+    const result =
+      op === 'add'
+        ? p.plus(q)
+        : op === 'subtract'
+          ? p.minus(q)
+          : op === 'multiply'
+            ? p.times(q)
+            : p.dividedBy(q);
+    return decimalValue(result);
+  }
+  const parts =
+    op === 'add'
+      ? addDecimals(x, y)
+      : op === 'subtract'
+        ? subtractDecimals(x, y)
+        : op === 'multiply'
+          ? multiplyDecimals(x, y)
+          : divideDecimals(x, y);
+  return toDecimal128(parts);
+}
+
 /**
  * `a <op> b` with MongoDB's result types: the wider type of the two; int32 results that
  * overflow become int64; int64 results that overflow become doubles (what `$add` does; `$inc`
@@ -143,12 +193,7 @@ export function arithmetic(op: ArithmeticOperator, a: unknown, b: unknown): unkn
   const kindB = numericKind(b);
   if (kindA === undefined || kindB === undefined) return undefined;
   const kind = widest(kindA, kindB);
-  if (kind === 'decimal') {
-    const x = new Decimal34(toExactDecimal(a));
-    const y = new Decimal34(toExactDecimal(b));
-    const result = op === 'add' ? x.plus(y) : op === 'subtract' ? x.minus(y) : x.times(y);
-    return decimalValue(result);
-  }
+  if (kind === 'decimal') return decimalArithmetic(op, a, b);
   if (kind === 'double') {
     const x = toDouble(a);
     const y = toDouble(b);
@@ -178,7 +223,7 @@ export function arithmeticOverflows(op: ArithmeticOperator, a: unknown, b: unkno
 /** `a / b`: a double, or a decimal when either is a decimal (MongoDB's `$divide`). */
 export function divide(a: unknown, b: unknown): unknown {
   if (numericKind(a) === 'decimal' || numericKind(b) === 'decimal') {
-    return decimalValue(new Decimal34(toExactDecimal(a)).dividedBy(toExactDecimal(b)));
+    return decimalArithmetic('divide', a, b);
   }
   return doubleValue(toDouble(a) / toDouble(b));
 }
