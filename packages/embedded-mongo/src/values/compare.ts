@@ -1,8 +1,14 @@
-import type { BSONRegExp, Code, Timestamp } from 'bson';
-import { Binary, BSONSymbol, type ObjectId } from 'bson';
+import {
+  Binary,
+  BSON,
+  BSONSymbol,
+  ObjectId,
+  type BSONRegExp,
+  type Code,
+  type Timestamp,
+} from 'bson';
 import { compareNumbers, numberKey } from './numbers.js';
 import { bsonTypeOf, isPlainObject, type BsonTypeName } from './types.js';
-import { BSON } from 'bson';
 
 /** Compares two strings under a collation; the default (no collation) is simple binary order. */
 export type StringComparator = (a: string, b: string) => number;
@@ -139,6 +145,12 @@ export function valuesEqual(a: unknown, b: unknown, strings?: StringComparator):
  * documents and arrays by their parts in order.
  */
 export function valueKey(value: unknown): string {
+  // The common _id types first: this runs for every look-up and write by _id.
+  if (value instanceof ObjectId) return `o${value.toHexString()}`;
+  if (typeof value === 'string') return `s${value}`;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) {
+    return `n${value === 0 ? 0 : value}`;
+  }
   const type = bsonTypeOf(value);
   switch (type) {
     case 'int':
