@@ -31,6 +31,12 @@ export const ErrorCodes = {
   Location40323: 40323,
   Location15976: 15976,
   Location40573: 40573,
+  IncompatibleCollationVersion: 161,
+  AmbiguousIndexKeyPattern: 181,
+  Location40415: 40415,
+  Location17276: 17276,
+  Location4890500: 4890500,
+  Location4738901: 4738901,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

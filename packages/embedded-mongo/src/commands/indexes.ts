@@ -26,7 +26,12 @@ export const createIndexes: CommandHandler = (cmd, db, ctx) => {
         `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`,
       );
     }
-    const sameKey = coll.indexes.find((i) => valueKey(i.key) === valueKey(spec.key));
+    // Indexes on the same key pattern may coexist when their collations differ.
+    const sameKey = coll.indexes.find(
+      (i) =>
+        valueKey(i.key) === valueKey(spec.key) &&
+        valueKey(i.collation ?? null) === valueKey(spec.collation ?? null),
+    );
     if (sameKey) {
       if (sameIndex(sameKey, spec)) continue;
       throw new MongoCommandError(
@@ -67,11 +72,17 @@ export const dropIndexes: CommandHandler = (cmd, db, ctx) => {
   } else if (Array.isArray(target) && target.every((t) => typeof t === 'string')) {
     names = target as string[];
   } else if (isPlainObject(target)) {
-    const match = coll.indexes.find((i) => valueKey(i.key) === valueKey(target));
+    const matches = coll.indexes.filter((i) => valueKey(i.key) === valueKey(target));
+    const match = matches[0];
     if (!match)
       throw new MongoCommandError(
         'IndexNotFound',
         `can't find index with key: ${JSON.stringify(target)}`,
+      );
+    if (matches.length > 1)
+      throw new MongoCommandError(
+        'AmbiguousIndexKeyPattern',
+        `index keyPattern ${JSON.stringify(target)} matches ${matches.length} indexes, must use index name.`,
       );
     names = [match.name];
   } else {

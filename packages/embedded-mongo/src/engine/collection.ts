@@ -2,6 +2,8 @@ import { ObjectId, type Document } from 'bson';
 import { isPlainObject, valueKey } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import type { CollectionMeta, WriteOp } from '../storage/store.js';
+import { holdsString } from '../values/collation-keys.js';
+import { sameCollation, type Collation } from '../values/collation.js';
 import { ID_INDEX, UniqueIndex, indexToDocument, type IndexSpec } from './index-spec.js';
 
 export type WriteSink = (op: WriteOp) => void;
@@ -172,21 +174,30 @@ export class Collection {
    * Narrows a filter to the documents it can possibly match without scanning: equality or $in on
    * _id, or equality on every field of a unique index. Returns undefined when a scan is needed.
    * `exact` says the filter has no other conditions, so the candidates need no further test.
+   * An index answers for a collation (undefined = simple) only when it has the same one, or when
+   * the values it is asked for hold no string.
    */
-  lookup(filter: Document): { docs: Document[]; exact: boolean } | undefined {
+  lookup(
+    filter: Document,
+    collation?: Collation,
+  ): { docs: Document[]; exact: boolean } | undefined {
     const keys = Object.keys(filter);
     const idCondition: unknown = filter['_id'];
     if (idCondition !== undefined) {
       const exact = keys.length === 1;
       const eq = equalityValue(idCondition);
-      if (eq) return { docs: this.#byIds([eq.value]), exact };
-      if (
+      if (eq) {
+        if (!collation || !holdsString(eq.value)) return { docs: this.#byIds([eq.value]), exact };
+      } else if (
         isPlainObject(idCondition) &&
         Object.keys(idCondition).length === 1 &&
         Array.isArray(idCondition['$in'])
       ) {
         const values = idCondition['$in'] as unknown[];
-        if (values.every((v) => equalityValue(v) !== undefined)) {
+        if (
+          values.every((v) => equalityValue(v) !== undefined) &&
+          (!collation || !values.some(holdsString))
+        ) {
           return { docs: this.#byIds(values), exact };
         }
       }
@@ -200,7 +211,10 @@ export class Collection {
         values.push(eq.value);
       }
       if (values.length !== index.fields.length) continue;
-      const owner = index.entries.get(values.map((v) => valueKey(v)).join('\u0000'));
+      const usable = sameCollation(index.collation, collation) || !values.some(holdsString);
+      if (!usable) continue;
+      const key = index.lookupKey(values);
+      const owner = key === undefined ? undefined : index.entries.get(key);
       const doc = owner === undefined ? undefined : this.docs.get(owner);
       return { docs: doc ? [doc] : [], exact: keys.length === index.fields.length };
     }

@@ -3,6 +3,8 @@ import { resolve } from 'mingo/util';
 import { Query } from 'mingo/query';
 import { isPlainObject, valueKey } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
+import { CollationKeys } from '../values/collation-keys.js';
+import { parseCollation, type Collation } from '../values/collation.js';
 import { QUERY_OPTIONS } from './mingo-options.js';
 
 export interface IndexSpec {
@@ -13,6 +15,8 @@ export interface IndexSpec {
   sparse?: boolean;
   partialFilterExpression?: Document;
   expireAfterSeconds?: number;
+  /** The resolved collation of the index; absent for the simple (binary) one. */
+  collation?: Document;
 }
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
@@ -66,6 +70,8 @@ export function normalizeIndexSpec(raw: Document): IndexSpec {
       spec[option] = true;
     }
   }
+  const collation = parseCollation(raw['collation']);
+  if (collation) spec.collation = collation.spec;
   return spec;
 }
 
@@ -75,7 +81,8 @@ export function sameIndex(a: IndexSpec, b: IndexSpec): boolean {
     valueKey(a.key) === valueKey(b.key) &&
     Boolean(a.unique) === Boolean(b.unique) &&
     Boolean(a.sparse) === Boolean(b.sparse) &&
-    valueKey(a.partialFilterExpression ?? null) === valueKey(b.partialFilterExpression ?? null)
+    valueKey(a.partialFilterExpression ?? null) === valueKey(b.partialFilterExpression ?? null) &&
+    valueKey(a.collation ?? null) === valueKey(b.collation ?? null)
   );
 }
 
@@ -85,26 +92,48 @@ export function indexToDocument(spec: IndexSpec): Document {
   if (spec.sparse) doc['sparse'] = true;
   if (spec.partialFilterExpression) doc['partialFilterExpression'] = spec.partialFilterExpression;
   if (spec.expireAfterSeconds !== undefined) doc['expireAfterSeconds'] = spec.expireAfterSeconds;
+  if (spec.collation) doc['collation'] = spec.collation;
   return doc;
 }
 
-/** Maintains a unique index as key → _id key; a multikey field contributes one entry per element. */
+/**
+ * Maintains a unique index as key → _id key; a multikey field contributes one entry per element.
+ * Under a collation, strings equal under it make the same key.
+ */
 export class UniqueIndex {
   readonly spec: IndexSpec;
   readonly entries = new Map<string, string>();
+  readonly collation: Collation | undefined;
   readonly #fields: string[];
   readonly #partial: Query | undefined;
+  readonly #collationKeys: CollationKeys | undefined;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.#fields = Object.keys(spec.key);
+    this.collation = parseCollation(spec.collation);
+    this.#collationKeys = this.collation ? new CollationKeys(this.collation.compare) : undefined;
     this.#partial = spec.partialFilterExpression
-      ? new Query(spec.partialFilterExpression, QUERY_OPTIONS)
+      ? new Query(spec.partialFilterExpression, {
+          ...QUERY_OPTIONS,
+          ...(spec.collation ? { collation: spec.collation as never } : {}),
+        })
       : undefined;
   }
 
   get fields(): readonly string[] {
     return this.#fields;
+  }
+
+  /** The entry key for one value per field, or undefined when no entry can have it. */
+  lookupKey(values: readonly unknown[]): string | undefined {
+    const keys: string[] = [];
+    for (const value of values) {
+      const key = this.#collationKeys ? this.#collationKeys.lookupKey(value) : valueKey(value);
+      if (key === undefined) return undefined;
+      keys.push(key);
+    }
+    return keys.join('\u0000');
   }
 
   /** Returns the index keys of a document with the values that produced them (for error messages). */
@@ -121,8 +150,9 @@ export class UniqueIndex {
         : [value];
       combos = combos.flatMap((prefix) => options.map((option) => [...prefix, option]));
     }
+    const keys = this.#collationKeys;
     return combos.map((values) => ({
-      key: values.map((v) => valueKey(v ?? null)).join('\u0000'),
+      key: values.map((v) => (keys ? keys.keyOf(v ?? null) : valueKey(v ?? null))).join('\u0000'),
       values,
     }));
   }

@@ -1,11 +1,101 @@
-import type { Document } from 'bson';
+import { Long, type Document } from 'bson';
 import { MongoCommandError } from '../errors.js';
 import type { StringComparator } from './compare.js';
+import { isPlainObject } from './types.js';
 
 /** A collation as commands give it (`locale`, `strength`, `caseLevel`, ...). */
 export type CollationSpec = Document;
 
-const cache = new Map<string, StringComparator | undefined>();
+/** A non-simple collation, checked and resolved. */
+export interface Collation {
+  /** Every option with its value, in MongoDB's order: what listIndexes shows. */
+  readonly spec: Document;
+  /** Equal for two collations exactly when they order strings the same way. */
+  readonly key: string;
+  readonly compare: StringComparator;
+}
+
+/** The ICU version MongoDB 7.0 reports in a resolved collation. */
+const ICU_VERSION = '57.1';
+
+const BOOLEAN_FIELDS = ['caseLevel', 'numericOrdering', 'normalization', 'backwards'] as const;
+const CHOICES: Readonly<Record<string, readonly string[]>> = {
+  caseFirst: ['upper', 'lower', 'off'],
+  alternate: ['non-ignorable', 'shifted'],
+  maxVariable: ['punct', 'space'],
+};
+const KNOWN_FIELDS = new Set([
+  'locale',
+  'strength',
+  'version',
+  ...BOOLEAN_FIELDS,
+  ...Object.keys(CHOICES),
+]);
+
+/** ICU's keyword values for `@collation=` as BCP 47 spells them (`-u-co-`). */
+const COLLATION_KEYWORDS: Readonly<Record<string, string>> = {
+  phonebook: 'phonebk',
+  traditional: 'trad',
+  dictionary: 'dict',
+  gb2312han: 'gb2312',
+};
+
+/** A document written the way the server prints one in its messages: `{ locale: "xx" }`. */
+function printed(spec: Document): string {
+  const parts = Object.entries(spec).map(
+    ([k, v]) => `${k}: ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`,
+  );
+  return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
+}
+
+function typeError(field: string, expected: string, value: unknown): MongoCommandError {
+  return new MongoCommandError(
+    'TypeMismatch',
+    `"${field}" had the wrong type. Expected ${expected}, found ${typeof value}`,
+  );
+}
+
+function integerOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (value instanceof Long) return value.toNumber();
+  return undefined;
+}
+
+/** MongoDB's locale ids (`en_US`, `de@collation=phonebook`) as BCP 47 language tags. */
+function languageTag(locale: string): string {
+  const [base = '', keywords = ''] = locale.split('@');
+  const tag = base.replace(/_/g, '-');
+  const match = /^collation=(\w+)$/.exec(keywords);
+  if (!match?.[1]) return tag;
+  return `${tag}-u-co-${COLLATION_KEYWORDS[match[1]] ?? match[1]}`;
+}
+
+function checkLocale(spec: Document, locale: string): string {
+  if (locale.length === 0) {
+    throw new MongoCommandError(
+      'BadValue',
+      `Field 'locale' cannot be the empty string in: ${printed(spec)}`,
+    );
+  }
+  const tag = languageTag(locale);
+  let supported: string[];
+  try {
+    supported = Intl.Collator.supportedLocalesOf(tag);
+  } catch {
+    supported = [];
+  }
+  if (supported.length === 0) {
+    throw new MongoCommandError('BadValue', `Field 'locale' is invalid in: ${printed(spec)}`);
+  }
+  const canonical = supported[0] as string;
+  if (canonical !== tag) {
+    throw new MongoCommandError(
+      'BadValue',
+      `Field 'locale' is invalid in: ${printed(spec)}. Did you mean '${canonical.replace(/-/g, '_')}'?`,
+    );
+  }
+  return tag;
+}
 
 function sensitivity(strength: number, caseLevel: boolean): Intl.CollatorOptions['sensitivity'] {
   if (strength === 1) return caseLevel ? 'case' : 'base';
@@ -13,47 +103,165 @@ function sensitivity(strength: number, caseLevel: boolean): Intl.CollatorOptions
   return 'variant';
 }
 
-/**
- * The string order of a collation, by the platform's ICU collator (`Intl.Collator`), or
- * undefined for none or the "simple" locale (binary order). Strength 1 ignores case and accents,
- * 2 ignores case, 3 (the default) tells both apart; `caseLevel` adds case to levels 1 and 2;
- * `numericOrdering` compares digit runs as numbers; `alternate: "shifted"` ignores punctuation
- * and spaces; `caseFirst` orders upper or lower case first.
- */
-export function collatorFor(spec: CollationSpec | undefined): StringComparator | undefined {
-  if (spec === undefined) return undefined;
-  const key = JSON.stringify(spec);
-  if (cache.has(key)) return cache.get(key);
-  const locale: unknown = spec['locale'];
-  if (typeof locale !== 'string') {
-    throw new MongoCommandError('FailedToParse', "Required field 'locale' is missing");
-  }
-  let comparator: StringComparator | undefined;
-  if (locale !== 'simple') {
-    const strengthValue: unknown = spec['strength'];
-    const strength = typeof strengthValue === 'number' ? strengthValue : 3;
-    if (![1, 2, 3, 4, 5].includes(strength)) {
+/** Fills in every option the spec leaves out with the locale's default, as MongoDB resolves it. */
+function resolve(spec: Document, locale: string, tag: string): Document {
+  for (const field of Object.keys(spec)) {
+    if (!KNOWN_FIELDS.has(field)) {
       throw new MongoCommandError(
-        'BadValue',
-        `Field 'strength' must be an integer 1 through 5. Got: ${strength}`,
+        'FailedToParse',
+        `Collation spec contains unknown field. Collation spec: ${printed(spec)}`,
       );
     }
-    const caseFirst: unknown = spec['caseFirst'];
-    const options: Intl.CollatorOptions = {
-      usage: 'sort',
-      sensitivity: sensitivity(strength, spec['caseLevel'] === true),
-      numeric: spec['numericOrdering'] === true,
-      ignorePunctuation: spec['alternate'] === 'shifted',
-      ...(caseFirst === 'upper' || caseFirst === 'lower' ? { caseFirst } : {}),
-    };
-    let collator: Intl.Collator;
-    try {
-      collator = new Intl.Collator(locale.replace(/@.*$/, ''), options);
-    } catch {
-      throw new MongoCommandError('BadValue', `Field 'locale' is invalid with value: ${locale}`);
-    }
-    comparator = (a, b) => collator.compare(a, b);
   }
-  cache.set(key, comparator);
-  return comparator;
+  for (const field of BOOLEAN_FIELDS) {
+    const value: unknown = spec[field];
+    if (value !== undefined && typeof value !== 'boolean') throw typeError(field, 'bool', value);
+  }
+  for (const [field, allowed] of Object.entries(CHOICES)) {
+    const value: unknown = spec[field];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw typeError(field, 'string', value);
+    if (!allowed.includes(value)) {
+      const listed = allowed.map((a) => `'${a}'`);
+      const choices =
+        listed.length === 2
+          ? listed.join(' or ')
+          : `${listed.slice(0, -1).join(', ')}, or ${listed.at(-1) ?? ''}`;
+      throw new MongoCommandError(
+        'FailedToParse',
+        `Field '${field}' must be ${choices}. Got: ${value}`,
+      );
+    }
+  }
+  const rawStrength: unknown = spec['strength'];
+  const strength = rawStrength === undefined ? 3 : integerOf(rawStrength);
+  if (strength === undefined) throw typeError('strength', 'integer', rawStrength);
+  if (strength < 1 || strength > 5) {
+    throw new MongoCommandError(
+      'FailedToParse',
+      `Field 'strength' must be an integer 1 through 5. Got: ${strength}`,
+    );
+  }
+  const version: unknown = spec['version'];
+  if (version !== undefined && version !== ICU_VERSION) {
+    throw new MongoCommandError(
+      'IncompatibleCollationVersion',
+      `Requested collation version ${String(version)} but the only available collator version was ${ICU_VERSION}. Requested collation spec: ${printed(spec)}`,
+    );
+  }
+  const defaults = new Intl.Collator(tag).resolvedOptions();
+  const localeCaseFirst = defaults.caseFirst === 'upper' || defaults.caseFirst === 'lower';
+  const caseLevel = spec['caseLevel'] === true;
+  const caseFirst =
+    (spec['caseFirst'] as string | undefined) ??
+    (localeCaseFirst ? (defaults.caseFirst as string) : 'off');
+  if (caseFirst !== 'off' && !caseLevel && strength < 3) {
+    throw new MongoCommandError(
+      'BadValue',
+      `'caseFirst' is invalid unless 'caseLevel' is on or 'strength' is greater than 2 in: ${printed(spec)}`,
+    );
+  }
+  const backwards = spec['backwards'] === true;
+  if (backwards && strength === 1) {
+    throw new MongoCommandError(
+      'BadValue',
+      `'backwards' is invalid with 'strength' of 1 in: ${printed(spec)}`,
+    );
+  }
+  return {
+    locale,
+    caseLevel,
+    caseFirst,
+    strength,
+    numericOrdering: spec['numericOrdering'] === true,
+    alternate: (spec['alternate'] as string | undefined) ?? 'non-ignorable',
+    maxVariable: (spec['maxVariable'] as string | undefined) ?? 'punct',
+    normalization: spec['normalization'] === true,
+    backwards,
+    version: ICU_VERSION,
+  };
+}
+
+/**
+ * The string order of a resolved collation, by the platform's ICU collator (`Intl.Collator`).
+ * Strength 1 ignores case and accents, 2 ignores case, 3 and above tell both apart; `caseLevel`
+ * adds case to levels 1 and 2; `numericOrdering` compares digit runs as numbers;
+ * `alternate: "shifted"` ignores punctuation and spaces; `caseFirst` orders upper or lower case
+ * first. `maxVariable`, `normalization` and `backwards` have no Intl equivalent and are kept
+ * only as options.
+ */
+function comparatorOf(resolved: Document, tag: string): StringComparator {
+  const caseFirst = resolved['caseFirst'] as string;
+  const collator = new Intl.Collator(tag, {
+    usage: 'sort',
+    sensitivity: sensitivity(resolved['strength'] as number, resolved['caseLevel'] === true),
+    numeric: resolved['numericOrdering'] === true,
+    ignorePunctuation: resolved['alternate'] === 'shifted',
+    caseFirst: caseFirst === 'off' ? 'false' : (caseFirst as 'upper' | 'lower'),
+  });
+  return (a, b) => collator.compare(a, b);
+}
+
+const byText = new Map<string, Collation | undefined>();
+const byObject = new WeakMap<object, Collation | undefined>();
+
+function build(value: Document): Collation | undefined {
+  const locale: unknown = value['locale'];
+  if (locale === undefined) {
+    throw new MongoCommandError('NoSuchKey', 'Missing expected field "locale"');
+  }
+  if (typeof locale !== 'string') throw typeError('locale', 'string', locale);
+  if (locale.includes('\u0000')) {
+    throw new MongoCommandError(
+      'BadValue',
+      `Field 'locale' cannot contain null byte. Collation spec: ${printed(value)}`,
+    );
+  }
+  if (locale === 'simple') {
+    if (Object.keys(value).length > 1) {
+      throw new MongoCommandError(
+        'FailedToParse',
+        `If locale=simple, no other fields should be present in: ${printed(value)}`,
+      );
+    }
+    return undefined;
+  }
+  const tag = checkLocale(value, locale);
+  const spec = resolve(value, locale, tag);
+  return { spec, key: JSON.stringify(spec), compare: comparatorOf(spec, tag) };
+}
+
+/**
+ * Checks a command's `collation` option and resolves it; undefined for none or the "simple"
+ * locale (binary order). Throws MongoDB's error for an invalid one.
+ */
+export function parseCollation(value: unknown): Collation | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isPlainObject(value)) {
+    throw new MongoCommandError(
+      'TypeMismatch',
+      `BSON field 'collation' is the wrong type '${typeof value}', expected type 'object'`,
+    );
+  }
+  if (byObject.has(value)) return byObject.get(value);
+  const text = JSON.stringify(value);
+  let collation: Collation | undefined;
+  if (byText.has(text)) {
+    collation = byText.get(text);
+  } else {
+    collation = build(value);
+    byText.set(text, collation);
+  }
+  byObject.set(value, collation);
+  return collation;
+}
+
+/** The string order of a collation spec, or undefined for none or the simple one. */
+export function collatorFor(spec: CollationSpec | undefined): StringComparator | undefined {
+  return parseCollation(spec)?.compare;
+}
+
+/** True when two collations (undefined = simple) order strings the same way. */
+export function sameCollation(a: Collation | undefined, b: Collation | undefined): boolean {
+  return a?.key === b?.key;
 }
