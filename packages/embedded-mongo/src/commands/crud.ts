@@ -18,6 +18,7 @@ import {
   collectionName,
   type CommandHandler,
 } from './context.js';
+import { queryOptionsOf, statementOptions } from './query-options.js';
 
 function writeError(index: number, err: unknown): Document {
   if (err instanceof MongoCommandError)
@@ -72,11 +73,28 @@ function updateSpec(value: unknown): UpdateSpec {
   );
 }
 
+/**
+ * MongoDB 7.0 parses update statements strictly; `sort` (which 8.0 added) is one field it does
+ * not know, so a command carrying it fails as a whole before any statement runs.
+ */
+function checkUpdateStatements(statements: Document[]): void {
+  for (const stmt of statements) {
+    if (stmt['sort'] !== undefined) {
+      throw new MongoCommandError(
+        'Location40415',
+        "BSON field 'update.updates.sort' is an unknown field.",
+      );
+    }
+  }
+}
+
 export const update: CommandHandler = (cmd, db, ctx) => {
   const name = collectionName(cmd, 'update');
   const statements = asDocumentArray(cmd['updates'], 'updates');
   checkBatch(statements, 'updates');
+  checkUpdateStatements(statements);
   const ordered = cmd['ordered'] !== false;
+  const { variables } = queryOptionsOf(cmd, 'update');
   const { coll } = ctx.engine.ensureCollection(db, name);
   let n = 0;
   let nModified = 0;
@@ -85,6 +103,7 @@ export const update: CommandHandler = (cmd, db, ctx) => {
   for (const [index, stmt] of statements.entries()) {
     try {
       const filter = asDocument(stmt['q'], 'q') ?? {};
+      const options = statementOptions(variables, stmt);
       const u = updateSpec(stmt['u']);
       const arrayFilters =
         stmt['arrayFilters'] === undefined
@@ -103,11 +122,11 @@ export const update: CommandHandler = (cmd, db, ctx) => {
         );
       }
       const targets: Document[] = [];
-      for (const doc of matching(coll, filter)) {
+      for (const doc of matching(coll, filter, options)) {
         targets.push(doc);
         if (!multi) break;
       }
-      const results = applyUpdates(targets, u, { filter, arrayFilters });
+      const results = applyUpdates(targets, u, { filter, arrayFilters, variables });
       targets.forEach((doc, i) => {
         const result = results[i] as UpdateResult;
         n += 1;
@@ -117,7 +136,7 @@ export const update: CommandHandler = (cmd, db, ctx) => {
         }
       });
       if (targets.length === 0 && stmt['upsert'] === true) {
-        const doc = buildUpsertDocument(filter, u, arrayFilters);
+        const doc = buildUpsertDocument(filter, u, arrayFilters, variables);
         coll.insert(doc);
         n += 1;
         upserted.push({ index, _id: doc['_id'] as unknown });
@@ -137,6 +156,7 @@ export const remove: CommandHandler = (cmd, db, ctx) => {
   const statements = asDocumentArray(cmd['deletes'], 'deletes');
   checkBatch(statements, 'deletes');
   const ordered = cmd['ordered'] !== false;
+  const { variables } = queryOptionsOf(cmd, 'delete');
   const coll = ctx.engine.collection(db, name);
   let n = 0;
   const errors: Document[] = [];
@@ -149,13 +169,12 @@ export const remove: CommandHandler = (cmd, db, ctx) => {
           'FailedToParse',
           'The limit field in delete objects must be 0 or 1',
         );
-      if (!coll) continue;
       const targets: Document[] = [];
-      for (const doc of matching(coll, filter)) {
+      for (const doc of matching(coll, filter, statementOptions(variables, stmt))) {
         targets.push(doc);
         if (limit === 1) break;
       }
-      for (const doc of targets) coll.remove(doc);
+      for (const doc of targets) coll?.remove(doc);
       n += targets.length;
     } catch (err) {
       errors.push(writeError(index, err));
@@ -191,8 +210,9 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
       'Either an update or remove=true must be specified',
     );
   }
+  const options = queryOptionsOf(cmd, 'findAndModify');
   const existing = ctx.engine.collection(db, name);
-  const found = firstMatch(findIterator(existing, { filter, sort, limit: 1 }));
+  const found = firstMatch(findIterator(existing, { filter, sort, limit: 1 }, options));
   if (remove) {
     if (found && existing) existing.remove(found);
     return {
@@ -204,7 +224,7 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
   const u = updateSpec(cmd['update']);
   const { coll } = ctx.engine.ensureCollection(db, name);
   if (found) {
-    const result = applyUpdate(found, u, { filter, arrayFilters });
+    const result = applyUpdate(found, u, { filter, arrayFilters, variables: options.variables });
     if (result.modified) coll.replace(found, result.doc);
     const value = returnNew ? result.doc : found;
     return {
@@ -214,7 +234,7 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
     };
   }
   if (!upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-  const doc = buildUpsertDocument(filter, u, arrayFilters);
+  const doc = buildUpsertDocument(filter, u, arrayFilters, options.variables);
   coll.insert(doc);
   return {
     lastErrorObject: { n: 1, updatedExisting: false, upserted: doc['_id'] as unknown },

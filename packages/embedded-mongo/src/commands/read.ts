@@ -2,6 +2,8 @@ import { resolve } from 'mingo/util';
 import { valueKey } from '../bson.js';
 import { aggregateIterator, findIterator, matching } from '../engine/query.js';
 import { MongoCommandError } from '../errors.js';
+import { CollationKeys } from '../values/collation-keys.js';
+import { compareValues } from '../values/compare.js';
 import {
   asDocument,
   asDocumentArray,
@@ -9,6 +11,7 @@ import {
   collectionName,
   type CommandHandler,
 } from './context.js';
+import { queryOptionsOf } from './query-options.js';
 
 export const find: CommandHandler = (cmd, db, ctx) => {
   const name = collectionName(cmd, 'find');
@@ -28,7 +31,8 @@ export const find: CommandHandler = (cmd, db, ctx) => {
     throw new MongoCommandError('BadValue', 'tailable cursor requested on non capped collection');
   }
   const coll = ctx.engine.collection(db, name);
-  const source = findIterator(coll, { filter, sort, projection, skip, limit });
+  const options = queryOptionsOf(cmd, 'find');
+  const source = findIterator(coll, { filter, sort, projection, skip, limit }, options);
   return ctx.cursors.open(`${db}.${name}`, source, { batchSize, limit, singleBatch });
 };
 
@@ -38,11 +42,12 @@ export const count: CommandHandler = (cmd, db, ctx) => {
   const skip = asNumber(cmd['skip'], 'skip') ?? 0;
   const limit = Math.abs(asNumber(cmd['limit'], 'limit') ?? 0);
   const coll = ctx.engine.collection(db, name);
+  const options = queryOptionsOf(cmd, 'count');
   let n = 0;
   if (coll && Object.keys(filter).length === 0) {
     n = coll.docs.size;
   } else {
-    for (const _doc of matching(coll, filter)) n += 1;
+    for (const _doc of matching(coll, filter, options)) n += 1;
   }
   n = Math.max(0, n - skip);
   if (limit > 0) n = Math.min(n, limit);
@@ -55,18 +60,22 @@ export const distinct: CommandHandler = (cmd, db, ctx) => {
   if (typeof key !== 'string')
     throw new MongoCommandError('TypeMismatch', "BSON field 'key' is missing or not a string");
   const filter = asDocument(cmd['query'], 'query') ?? {};
+  const options = queryOptionsOf(cmd, 'distinct');
+  const keys = options.collation ? new CollationKeys(options.collation.compare) : undefined;
   const seen = new Map<string, unknown>();
   const add = (value: unknown): void => {
     if (value === undefined) return;
-    const k = valueKey(value);
+    const k = keys ? keys.keyOf(value) : valueKey(value);
     if (!seen.has(k)) seen.set(k, value);
   };
-  for (const doc of matching(ctx.engine.collection(db, name), filter)) {
+  for (const doc of matching(ctx.engine.collection(db, name), filter, options)) {
     const value: unknown = resolve(doc, key);
     if (Array.isArray(value)) value.forEach(add);
     else add(value);
   }
-  return { values: [...seen.values()], ok: 1 };
+  // MongoDB collects the values in an ordered set, so they come back sorted (under the collation).
+  const values = [...seen.values()].sort((a, b) => compareValues(a, b, options.collation?.compare));
+  return { values, ok: 1 };
 };
 
 export const aggregate: CommandHandler = (cmd, db, ctx) => {
@@ -92,6 +101,7 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     name = collectionName(cmd, 'aggregate');
   }
   const coll = target === 1 ? undefined : ctx.engine.collection(db, name);
-  const source = aggregateIterator(ctx.engine, db, coll, pipeline);
+  const options = queryOptionsOf(cmd, 'aggregate');
+  const source = aggregateIterator(ctx.engine, db, coll, pipeline, options);
   return ctx.cursors.open(`${db}.${name}`, source, { batchSize });
 };

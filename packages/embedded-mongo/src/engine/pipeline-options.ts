@@ -12,6 +12,7 @@ import { isPlainObject } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import { QUERY_OPTIONS, typedQueryOps } from './mingo-options.js';
 import { sortDocuments } from './sort.js';
+import { collatorFor } from '../values/collation.js';
 
 /**
  * The operators aggregation pipelines (and pipeline-style updates) run with. Operators registered
@@ -21,11 +22,12 @@ import { sortDocuments } from './sort.js';
 const PIPELINE_CONTEXT = Context.init({
   query: typedQueryOps(),
   pipeline: {
-    $sort: (collection: LazyIterator, spec: unknown, _options: Options) => {
+    $sort: (collection: LazyIterator, spec: unknown, options: Options) => {
       if (!isPlainObject(spec) || Object.keys(spec).length === 0) {
         throw new MongoCommandError('Location15976', '$sort stage must have at least one sort key');
       }
-      return collection.transform((docs: Document[]) => Lazy(sortDocuments(docs, spec)));
+      const strings = collatorFor(options.collation);
+      return collection.transform((docs: Document[]) => Lazy(sortDocuments(docs, spec, strings)));
     },
   },
 })

@@ -10,6 +10,9 @@ import type { Collection } from './collection.js';
 import type { Engine } from './engine.js';
 import { QUERY_OPTIONS } from './mingo-options.js';
 import { PIPELINE_OPTIONS } from './pipeline-options.js';
+import { filterError } from './filter-errors.js';
+import { checkVariablesDefined, filterExpressions } from './let-variables.js';
+import type { Collation } from '../values/collation.js';
 
 export interface FindSpec {
   filter: Document;
@@ -19,21 +22,57 @@ export interface FindSpec {
   limit?: number | undefined;
 }
 
-export function compileFilter(filter: Document): Query {
-  return new Query(filter, QUERY_OPTIONS);
+/** What a command adds to its filter, sort and pipeline: its `let` variables and its collation. */
+export interface QueryOptions {
+  variables?: Document | undefined;
+  collation?: Collation | undefined;
+}
+
+/** The query engine's options with a command's variables and collation added. */
+export function withQueryOptions(
+  base: Partial<Options>,
+  options: QueryOptions | undefined,
+): Partial<Options> {
+  if (!options?.variables && !options?.collation) return base;
+  return {
+    ...base,
+    ...(options.variables ? { variables: options.variables } : {}),
+    ...(options.collation ? { collation: options.collation.spec as Options['collation'] } : {}),
+  };
+}
+
+/** Compiles a filter, refusing it with MongoDB's error (unknown operator, undefined variable). */
+export function compileFilter(filter: Document, options?: QueryOptions): Query {
+  for (const expr of filterExpressions(filter)) checkVariablesDefined(expr, options?.variables);
+  try {
+    return new Query(filter, withQueryOptions(QUERY_OPTIONS, options));
+  } catch (err) {
+    throw filterError(err);
+  }
 }
 
 function* filtered(source: Iterable<Document>, query: Query): Generator<Document> {
   for (const doc of source) if (query.test(doc)) yield doc;
 }
 
-/** Documents of the collection matching the filter, using the _id or a unique index when the filter allows. */
-export function matching(coll: Collection | undefined, filter: Document): Iterable<Document> {
-  if (!coll) return [];
-  const found = coll.lookup(filter);
+/**
+ * Documents of the collection matching the filter, using the _id or a unique index when the
+ * filter allows. The filter is checked even when there is no collection, as MongoDB parses it
+ * before looking for one.
+ */
+export function matching(
+  coll: Collection | undefined,
+  filter: Document,
+  options?: QueryOptions,
+): Iterable<Document> {
+  if (!coll) {
+    compileFilter(filter, options);
+    return [];
+  }
+  const found = coll.lookup(filter, options?.collation);
   // An exact index hit needs no query at all, which keeps look-ups by _id cheap.
   if (found?.exact) return found.docs;
-  return filtered(found?.docs ?? coll.docs.values(), compileFilter(filter));
+  return filtered(found?.docs ?? coll.docs.values(), compileFilter(filter, options));
 }
 
 function isEmpty(doc: Document | undefined): boolean {
@@ -68,24 +107,30 @@ function* paged(
 }
 
 /** A lazy iterator over find results; only a sort forces the matches to be materialised. */
-export function findIterator(coll: Collection | undefined, spec: FindSpec): Iterator<Document> {
-  if (!coll) return [][Symbol.iterator]();
-  const sort = effectiveSort(spec.sort);
-  const projector = makeProjector(spec.filter, spec.projection);
-  if (!sort) {
-    return paged(matching(coll, spec.filter), spec.skip ?? 0, spec.limit ?? 0, projector);
+export function findIterator(
+  coll: Collection | undefined,
+  spec: FindSpec,
+  options?: QueryOptions,
+): Iterator<Document> {
+  if (!coll) {
+    compileFilter(spec.filter, options);
+    return [][Symbol.iterator]();
   }
-  const sorted = sortDocuments(matching(coll, spec.filter), sort);
-  return paged(sorted, spec.skip ?? 0, spec.limit ?? 0, projector);
+  const sort = effectiveSort(spec.sort);
+  const projector = makeProjector(spec.filter, spec.projection, options);
+  const matches = matching(coll, spec.filter, options);
+  const source = sort ? sortDocuments(matches, sort, options?.collation?.compare) : matches;
+  return paged(source, spec.skip ?? 0, spec.limit ?? 0, projector);
 }
 
 /** Builds the find-style projection for one query; the filter is needed for positional (`a.$`) projections. */
 export function makeProjector(
   filter: Document,
   projection: Document | undefined,
+  options?: QueryOptions,
 ): (doc: Document) => Document {
   if (!projection || isEmpty(projection)) return (doc) => doc;
-  return projector(compileFilter(filter), projection);
+  return projector(compileFilter(filter, options), projection);
 }
 
 export function project(doc: Document, projection: Document | undefined): Document {
@@ -125,9 +170,14 @@ function* copies(source: Iterable<Document>): Generator<Document> {
   for (const doc of source) yield cloneValue(doc);
 }
 
-export function aggregationOptions(engine: Engine, db: string, copy: boolean): Partial<Options> {
+export function aggregationOptions(
+  engine: Engine,
+  db: string,
+  copy: boolean,
+  options?: QueryOptions,
+): Partial<Options> {
   return {
-    ...PIPELINE_OPTIONS,
+    ...withQueryOptions(PIPELINE_OPTIONS, options),
     collectionResolver: (name: string) => {
       const docs = [...(engine.collection(db, name)?.docs.values() ?? [])];
       return copy ? docs.map((d) => cloneValue(d)) : docs;
@@ -140,6 +190,7 @@ export function aggregateIterator(
   db: string,
   coll: Collection | undefined,
   pipeline: Document[],
+  options?: QueryOptions,
 ): Iterator<Document> {
   for (const stage of pipeline) {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
@@ -166,13 +217,13 @@ export function aggregateIterator(
   let source: Iterable<Document> = coll ? coll.docs.values() : [];
   let stages = pipeline;
   // A leading $match can use the _id / unique-index lookup instead of feeding every document through.
-  if (coll && first && isPlainObject(first['$match'])) {
-    source = matching(coll, first['$match'] as Document);
+  if (first && isPlainObject(first['$match'])) {
+    source = matching(coll, first['$match'] as Document, options);
     stages = pipeline.slice(1);
   }
   if (stages.length === 0) return source[Symbol.iterator]();
   const copy = !stages.every((stage) => NON_MUTATING_STAGES.has(Object.keys(stage)[0] as string));
-  const it = new Aggregator(stages, aggregationOptions(engine, db, copy)).stream(
+  const it = new Aggregator(stages, aggregationOptions(engine, db, copy, options)).stream(
     copy ? copies(source) : source,
   );
   return {

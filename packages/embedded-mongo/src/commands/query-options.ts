@@ -1,0 +1,19 @@
+import type { Document } from 'bson';
+import { evaluateLet } from '../engine/let-variables.js';
+import type { QueryOptions } from '../engine/query.js';
+import { parseCollation } from '../values/collation.js';
+
+/**
+ * A command's `let` variables and `collation`, checked and ready for the query engine. Only the
+ * commands that use them pay for reading them: without either option this is two field reads.
+ */
+export function queryOptionsOf(cmd: Document, command: string): QueryOptions {
+  const variables = evaluateLet(cmd['let'], command);
+  const collation = parseCollation(cmd['collation']);
+  return { variables, collation };
+}
+
+/** A write statement's options: the command's `let` variables with the statement's own collation. */
+export function statementOptions(variables: Document | undefined, stmt: Document): QueryOptions {
+  return { variables, collation: parseCollation(stmt['collation']) };
+}
