@@ -37,6 +37,7 @@ export const ErrorCodes = {
   Location17276: 17276,
   Location4890500: 4890500,
   Location4738901: 4738901,
+  Location51024: 51024,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

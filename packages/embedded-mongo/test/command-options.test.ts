@@ -85,6 +85,17 @@ describe('command options', () => {
     }
   });
 
+  it('when an update or findAndModify matches nothing without upsert, then no collection is created', async () => {
+    const missing = t.db.collection<Document>('stays-missing');
+    await missing.updateOne({ a: 1 }, { $set: { b: 2 } });
+    await missing.updateMany({}, [{ $set: { b: 2 } }]);
+    await missing.findOneAndUpdate({ a: 1 }, { $set: { b: 2 } });
+    const names = (await t.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+    expect(names).not.toContain('stays-missing');
+    await missing.updateOne({ a: 1 }, { $set: { b: 2 } }, { upsert: true });
+    expect(await missing.find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ a: 1, b: 2 }]);
+  });
+
   it('when a filter has an unknown top-level operator, then the message suggests $getField', async () => {
     const coll = await seeded('top-level');
     const err = await failure(coll.find({ $foo: 1 }).toArray());
@@ -92,6 +103,19 @@ describe('command options', () => {
     expect(err.message).toBe(
       "unknown top level operator: $foo. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.",
     );
+  });
+
+  it('when count or distinct carries let, then 7.0 refuses it as an unknown field', async () => {
+    await seeded('count-let');
+    const commands = {
+      count: { count: 'count-let', query: {}, let: { a: 1 } },
+      distinct: { distinct: 'count-let', key: 'x', query: {}, let: { a: 1 } },
+    };
+    for (const [name, command] of Object.entries(commands)) {
+      const err = await failure(t.db.command(command));
+      expect((err as MongoServerError).code).toBe(40415);
+      expect(err.message).toBe(`BSON field '${name}.let' is an unknown field.`);
+    }
   });
 
   it('when distinct runs, then the values come back sorted as MongoDB returns them', async () => {

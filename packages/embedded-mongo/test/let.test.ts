@@ -106,12 +106,12 @@ describe('let variables', () => {
 
   it('when findOneAndUpdate has let, then the filter and the pipeline read it', async () => {
     const coll = await seeded('find-and-modify');
-    const before = await coll.findOneAndUpdate(
+    const after = await coll.findOneAndUpdate(
       { $expr: { $eq: ['$_id', '$$id'] } },
       [{ $set: { age: { $add: ['$age', '$$step'] } } }],
       { let: { id: 1, step: 5 }, returnDocument: 'after' },
     );
-    expect(before).toEqual({ _id: 1, name: 'ann', age: 35 });
+    expect(after).toEqual({ _id: 1, name: 'ann', age: 35 });
   });
 
   it('when a bulk write has let, then every statement reads it', async () => {
@@ -156,6 +156,14 @@ describe('let variables', () => {
       })
       .toArray();
     expect(found.map((d) => d['_id'])).toEqual([2]);
+  });
+
+  it('when an update pipeline names an undefined variable, then it fails with 17276 although nothing matches', async () => {
+    const err = await failure(
+      shared.updateOne({ _id: 'none' as never }, [{ $set: { x: '$$nowhere' } }]),
+    );
+    expect(err.code).toBe(17276);
+    expect(err.message).toBe('Use of undefined variable: nowhere');
   });
 
   it('when a let variable reads a field, then the command fails with 4890500', async () => {

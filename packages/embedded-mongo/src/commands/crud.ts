@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { isPlainObject } from '../bson.js';
 import { validateId, withIdFirst } from '../engine/collection.js';
+import { checkVariablesDefined } from '../engine/let-variables.js';
 import { findIterator, matching, project } from '../engine/query.js';
 import {
   applyUpdate,
@@ -64,8 +65,13 @@ export const insert: CommandHandler = (cmd, db, ctx) => {
   return withWriteErrors({ n }, errors);
 };
 
-function updateSpec(value: unknown): UpdateSpec {
-  if (Array.isArray(value)) return asDocumentArray(value, 'u');
+/** An update's `u`; a pipeline is checked for undefined variables before any document is read. */
+function updateSpec(value: unknown, variables: Document | undefined): UpdateSpec {
+  if (Array.isArray(value)) {
+    const pipeline = asDocumentArray(value, 'u');
+    checkVariablesDefined(pipeline, variables);
+    return pipeline;
+  }
   if (isPlainObject(value)) return value;
   throw new MongoCommandError(
     'FailedToParse',
@@ -95,7 +101,8 @@ export const update: CommandHandler = (cmd, db, ctx) => {
   checkUpdateStatements(statements);
   const ordered = cmd['ordered'] !== false;
   const { variables } = queryOptionsOf(cmd, 'update');
-  const { coll } = ctx.engine.ensureCollection(db, name);
+  // As in MongoDB, only an upsert that inserts creates a missing collection.
+  let coll = ctx.engine.collection(db, name);
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
@@ -104,7 +111,7 @@ export const update: CommandHandler = (cmd, db, ctx) => {
     try {
       const filter = asDocument(stmt['q'], 'q') ?? {};
       const options = statementOptions(variables, stmt);
-      const u = updateSpec(stmt['u']);
+      const u = updateSpec(stmt['u'], variables);
       const arrayFilters =
         stmt['arrayFilters'] === undefined
           ? undefined
@@ -131,12 +138,13 @@ export const update: CommandHandler = (cmd, db, ctx) => {
         const result = results[i] as UpdateResult;
         n += 1;
         if (result.modified) {
-          coll.replace(doc, result.doc);
+          coll?.replace(doc, result.doc);
           nModified += 1;
         }
       });
       if (targets.length === 0 && stmt['upsert'] === true) {
         const doc = buildUpsertDocument(filter, u, arrayFilters, variables);
+        coll ??= ctx.engine.ensureCollection(db, name).coll;
         coll.insert(doc);
         n += 1;
         upserted.push({ index, _id: doc['_id'] as unknown });
@@ -211,9 +219,10 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
     );
   }
   const options = queryOptionsOf(cmd, 'findAndModify');
+  const u = remove ? undefined : updateSpec(cmd['update'], options.variables);
   const existing = ctx.engine.collection(db, name);
   const found = firstMatch(findIterator(existing, { filter, sort, limit: 1 }, options));
-  if (remove) {
+  if (u === undefined) {
     if (found && existing) existing.remove(found);
     return {
       lastErrorObject: { n: found ? 1 : 0 },
@@ -221,11 +230,9 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
       ok: 1,
     };
   }
-  const u = updateSpec(cmd['update']);
-  const { coll } = ctx.engine.ensureCollection(db, name);
-  if (found) {
+  if (found && existing) {
     const result = applyUpdate(found, u, { filter, arrayFilters, variables: options.variables });
-    if (result.modified) coll.replace(found, result.doc);
+    if (result.modified) existing.replace(found, result.doc);
     const value = returnNew ? result.doc : found;
     return {
       lastErrorObject: { n: 1, updatedExisting: true },
@@ -235,7 +242,7 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
   }
   if (!upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
   const doc = buildUpsertDocument(filter, u, arrayFilters, options.variables);
-  coll.insert(doc);
+  ctx.engine.ensureCollection(db, name).coll.insert(doc);
   return {
     lastErrorObject: { n: 1, updatedExisting: false, upserted: doc['_id'] as unknown },
     value: returnNew ? project(doc, fields) : null,

@@ -11,7 +11,7 @@ import {
   collectionName,
   type CommandHandler,
 } from './context.js';
-import { queryOptionsOf } from './query-options.js';
+import { collationOptionOf, queryOptionsOf } from './query-options.js';
 
 export const find: CommandHandler = (cmd, db, ctx) => {
   const name = collectionName(cmd, 'find');
@@ -42,7 +42,7 @@ export const count: CommandHandler = (cmd, db, ctx) => {
   const skip = asNumber(cmd['skip'], 'skip') ?? 0;
   const limit = Math.abs(asNumber(cmd['limit'], 'limit') ?? 0);
   const coll = ctx.engine.collection(db, name);
-  const options = queryOptionsOf(cmd, 'count');
+  const options = collationOptionOf(cmd, 'count');
   let n = 0;
   if (coll && Object.keys(filter).length === 0) {
     n = coll.docs.size;
@@ -60,7 +60,7 @@ export const distinct: CommandHandler = (cmd, db, ctx) => {
   if (typeof key !== 'string')
     throw new MongoCommandError('TypeMismatch', "BSON field 'key' is missing or not a string");
   const filter = asDocument(cmd['query'], 'query') ?? {};
-  const options = queryOptionsOf(cmd, 'distinct');
+  const options = collationOptionOf(cmd, 'distinct');
   const keys = options.collation ? new CollationKeys(options.collation.compare) : undefined;
   const seen = new Map<string, unknown>();
   const add = (value: unknown): void => {

@@ -1,7 +1,7 @@
-import { Long, type Document } from 'bson';
+import { Double, Long, type Document } from 'bson';
 import { MongoCommandError } from '../errors.js';
 import type { StringComparator } from './compare.js';
-import { isPlainObject } from './types.js';
+import { bsonTypeOf, isPlainObject } from './types.js';
 
 /** A collation as commands give it (`locale`, `strength`, `caseLevel`, ...). */
 export type CollationSpec = Document;
@@ -48,16 +48,18 @@ function printed(spec: Document): string {
   return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
 }
 
+/** The parser's error for a field of the wrong BSON type, as MongoDB words it. */
 function typeError(field: string, expected: string, value: unknown): MongoCommandError {
   return new MongoCommandError(
     'TypeMismatch',
-    `"${field}" had the wrong type. Expected ${expected}, found ${typeof value}`,
+    `BSON field 'collation.${field}' is the wrong type '${bsonTypeOf(value)}', expected ${expected}`,
   );
 }
 
 function integerOf(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
   if (value instanceof Long) return value.toNumber();
+  if (value instanceof Double && Number.isInteger(value.value)) return value.value;
   return undefined;
 }
 
@@ -108,38 +110,37 @@ function resolve(spec: Document, locale: string, tag: string): Document {
   for (const field of Object.keys(spec)) {
     if (!KNOWN_FIELDS.has(field)) {
       throw new MongoCommandError(
-        'FailedToParse',
-        `Collation spec contains unknown field. Collation spec: ${printed(spec)}`,
+        'Location40415',
+        `BSON field 'collation.${field}' is an unknown field.`,
       );
     }
   }
   for (const field of BOOLEAN_FIELDS) {
     const value: unknown = spec[field];
-    if (value !== undefined && typeof value !== 'boolean') throw typeError(field, 'bool', value);
+    if (value !== undefined && typeof value !== 'boolean') {
+      throw typeError(field, "type 'bool'", value);
+    }
   }
   for (const [field, allowed] of Object.entries(CHOICES)) {
     const value: unknown = spec[field];
     if (value === undefined) continue;
-    if (typeof value !== 'string') throw typeError(field, 'string', value);
+    if (typeof value !== 'string') throw typeError(field, "type 'string'", value);
     if (!allowed.includes(value)) {
-      const listed = allowed.map((a) => `'${a}'`);
-      const choices =
-        listed.length === 2
-          ? listed.join(' or ')
-          : `${listed.slice(0, -1).join(', ')}, or ${listed.at(-1) ?? ''}`;
       throw new MongoCommandError(
-        'FailedToParse',
-        `Field '${field}' must be ${choices}. Got: ${value}`,
+        'BadValue',
+        `Enumeration value '${value}' for field 'collation.${field}' is not a valid value.`,
       );
     }
   }
   const rawStrength: unknown = spec['strength'];
   const strength = rawStrength === undefined ? 3 : integerOf(rawStrength);
-  if (strength === undefined) throw typeError('strength', 'integer', rawStrength);
+  if (strength === undefined) {
+    throw typeError('strength', "types '[long, int, decimal, double]'", rawStrength);
+  }
   if (strength < 1 || strength > 5) {
     throw new MongoCommandError(
-      'FailedToParse',
-      `Field 'strength' must be an integer 1 through 5. Got: ${strength}`,
+      'Location51024',
+      `BSON field 'collation.strength' value must be >= 1 and <= 5, actual value '${strength}'`,
     );
   }
   const version: unknown = spec['version'];
@@ -210,7 +211,7 @@ function build(value: Document): Collation | undefined {
   if (locale === undefined) {
     throw new MongoCommandError('NoSuchKey', 'Missing expected field "locale"');
   }
-  if (typeof locale !== 'string') throw typeError('locale', 'string', locale);
+  if (typeof locale !== 'string') throw typeError('locale', "type 'string'", locale);
   if (locale.includes('\u0000')) {
     throw new MongoCommandError(
       'BadValue',
@@ -240,7 +241,7 @@ export function parseCollation(value: unknown): Collation | undefined {
   if (!isPlainObject(value)) {
     throw new MongoCommandError(
       'TypeMismatch',
-      `BSON field 'collation' is the wrong type '${typeof value}', expected type 'object'`,
+      `BSON field 'collation' is the wrong type '${bsonTypeOf(value)}', expected type 'object'`,
     );
   }
   if (byObject.has(value)) return byObject.get(value);
