@@ -13,15 +13,26 @@ import { MongoCommandError } from '../errors.js';
 import { QUERY_OPTIONS, typedQueryOps } from './mingo-options.js';
 import { sortDocuments } from './sort.js';
 import { collatorFor } from '../values/collation.js';
+import {
+  TYPED_ACCUMULATOR_OPERATORS,
+  TYPED_EXPRESSION_OPERATORS,
+  TYPED_STAGES,
+} from './aggregation/operators.js';
+
+type OperatorTables = NonNullable<Parameters<typeof Context.init>[0]>;
 
 /**
  * The operators aggregation pipelines (and pipeline-style updates) run with. Operators registered
  * first win, so the server's own go in before the standard set: `$sort` orders by BSON rules
- * (the same order as find), and `$match` uses the typed query operators.
+ * (the same order as find), `$match` uses the typed query operators, and the expressions,
+ * accumulators and `$group` of `aggregation/` keep every value's BSON type.
  */
 const PIPELINE_CONTEXT = Context.init({
   query: typedQueryOps(),
+  expression: TYPED_EXPRESSION_OPERATORS as unknown as OperatorTables['expression'],
+  accumulator: TYPED_ACCUMULATOR_OPERATORS as unknown as OperatorTables['accumulator'],
   pipeline: {
+    ...(TYPED_STAGES as unknown as OperatorTables['pipeline']),
     $sort: (collection: LazyIterator, spec: unknown, options: Options) => {
       if (!isPlainObject(spec) || Object.keys(spec).length === 0) {
         throw new MongoCommandError('Location15976', '$sort stage must have at least one sort key');
