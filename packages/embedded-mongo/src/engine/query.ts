@@ -3,7 +3,6 @@ import { Query } from 'mingo/query';
 import { Aggregator } from 'mingo/aggregator';
 import type { Options } from 'mingo/types';
 import { cloneValue, isPlainObject } from '../bson.js';
-import { MongoCommandError } from '../errors.js';
 import { projector } from './projection.js';
 import { sortDocuments } from './sort.js';
 import type { Collection } from './collection.js';
@@ -13,6 +12,8 @@ import { PIPELINE_OPTIONS } from './pipeline-options.js';
 import { filterError } from './filter-errors.js';
 import { checkVariablesDefined, filterExpressions } from './let-variables.js';
 import type { Collation } from '../values/collation.js';
+import { checkStages } from './aggregation/stages.js';
+import { writeStageOf } from './aggregation/write-stages.js';
 
 export interface FindSpec {
   filter: Document;
@@ -137,19 +138,6 @@ export function project(doc: Document, projection: Document | undefined): Docume
   return makeProjector({}, projection)(doc);
 }
 
-const UNSUPPORTED_STAGES = new Set([
-  '$out',
-  '$merge',
-  '$changeStream',
-  '$collStats',
-  '$indexStats',
-  '$currentOp',
-  '$listSessions',
-  '$planCacheStats',
-  '$search',
-  '$geoNear',
-]);
-
 /**
  * Stages that only filter, reorder or build new documents. Others ($addFields, $set, $unwind,
  * $lookup, ...) may write into the documents they are given, so those pipelines get copies: the
@@ -192,26 +180,15 @@ export function aggregateIterator(
   pipeline: Document[],
   options?: QueryOptions,
 ): Iterator<Document> {
-  for (const stage of pipeline) {
-    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
-      throw new MongoCommandError(
-        'Location40323',
-        'A pipeline stage specification object must contain exactly one field.',
-      );
-    }
-    const name = Object.keys(stage)[0] as string;
-    if (name === '$changeStream') {
-      throw new MongoCommandError(
-        'Location40573',
-        'The $changeStream stage is only supported on replica sets',
-      );
-    }
-    if (UNSUPPORTED_STAGES.has(name)) {
-      throw new MongoCommandError(
-        'CommandNotSupported',
-        `${name} is not supported by the embedded server`,
-      );
-    }
+  checkStages(pipeline);
+  const write = writeStageOf(engine, db, pipeline, options);
+  if (write) {
+    // The whole output is read before anything is written: the target may be the source.
+    const output = aggregateIterator(engine, db, coll, pipeline.slice(0, -1), options);
+    const docs: Document[] = [];
+    for (let next = output.next(); !next.done; next = output.next()) docs.push(next.value);
+    write(docs);
+    return [][Symbol.iterator]();
   }
   const first = pipeline[0];
   let source: Iterable<Document> = coll ? coll.docs.values() : [];
