@@ -2,10 +2,10 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import type { Document } from 'bson';
 import type { CommandContext } from './commands/context.js';
 import { runCommand } from './commands/registry.js';
-import { errorReply } from './errors.js';
+import { errorReply, MongoCommandError } from './errors.js';
 import { CursorManager } from './engine/cursors.js';
 import type { Engine } from './engine/engine.js';
-import { buildOpMsgReply, parseOpMsg } from './wire/op-msg.js';
+import { buildOpMsgReply, parseOpMsg, type OpMsgRequest } from './wire/op-msg.js';
 import { buildOpReply, parseOpQuery } from './wire/op-query.js';
 import { MessageFramer, OP_MSG, OP_QUERY, readHeader } from './wire/protocol.js';
 
@@ -117,7 +117,14 @@ export class WireServer {
     let body: Document;
     let silent = false;
     if (header.opCode === OP_MSG) {
-      const request = parseOpMsg(message);
+      let request: OpMsgRequest;
+      try {
+        request = parseOpMsg(message);
+      } catch (err) {
+        if (!(err instanceof MongoCommandError)) throw err;
+        socket.write(buildOpMsgReply(this.#nextRequestId++, header.requestId, err.toReply()));
+        return undefined;
+      }
       body = request.body;
       silent = request.moreToCome;
       reply = (doc) => buildOpMsgReply(this.#nextRequestId++, header.requestId, doc);
@@ -132,6 +139,7 @@ export class WireServer {
     } else {
       throw new Error(`unsupported opCode ${header.opCode}`);
     }
+    ctx.messageBytes = header.messageLength;
     const result = runCommand(body, ctx);
     const commit = this.#engine.commit();
     // moreToCome (w:0 writes, endSessions on close) means the client reads no reply: sending one

@@ -1,5 +1,4 @@
 import { BSON, type Document } from 'bson';
-import { ID_INDEX, indexToDocument } from '../engine/index-spec.js';
 import { compileFilter } from '../engine/query.js';
 import { MongoCommandError } from '../errors.js';
 import {
@@ -7,7 +6,9 @@ import {
   MAX_MESSAGE_SIZE_BYTES,
   MAX_WRITE_BATCH_SIZE,
 } from '../wire/protocol.js';
-import { asDocument, collectionName, type CommandHandler } from './context.js';
+import { viewsOf } from '../engine/views.js';
+import { asDocument, type CommandHandler } from './context.js';
+import { LOGICAL_SESSION_TIMEOUT_MINUTES } from './sessions.js';
 
 export const SERVER_VERSION = '7.0.0';
 // The driver (7.x) refuses servers below wire version 9; 21 is what MongoDB 7.0 reports.
@@ -23,7 +24,7 @@ export const hello: CommandHandler = (cmd, _db, ctx) => {
     maxMessageSizeBytes: MAX_MESSAGE_SIZE_BYTES,
     maxWriteBatchSize: MAX_WRITE_BATCH_SIZE,
     localTime: new Date(),
-    logicalSessionTimeoutMinutes: 30,
+    logicalSessionTimeoutMinutes: LOGICAL_SESSION_TIMEOUT_MINUTES,
     connectionId: ctx.connectionId,
     minWireVersion: MIN_WIRE_VERSION,
     maxWireVersion: MAX_WIRE_VERSION,
@@ -52,8 +53,6 @@ export const buildInfo: CommandHandler = () => ({
   buildEnvironment: {},
   ok: 1,
 });
-
-export const endSessions: CommandHandler = () => ({ ok: 1 });
 
 export const getCmdLineOpts: CommandHandler = () => ({
   argv: ['embedded-mongo'],
@@ -91,101 +90,6 @@ export const listDatabases: CommandHandler = (cmd, _db, ctx) => {
   return { databases, totalSize, totalSizeMb: Math.floor(totalSize / (1024 * 1024)), ok: 1 };
 };
 
-export const listCollections: CommandHandler = (cmd, db, ctx) => {
-  const nameOnly = cmd['nameOnly'] === true;
-  const filter = asDocument(cmd['filter'], 'filter');
-  let entries: Document[] = ctx.engine.collections(db).map((coll) =>
-    nameOnly
-      ? { name: coll.name, type: 'collection' }
-      : {
-          name: coll.name,
-          type: 'collection',
-          options: coll.options,
-          info: { readOnly: false },
-          idIndex: indexToDocument(ID_INDEX),
-        },
-  );
-  if (filter) {
-    const query = compileFilter(filter);
-    entries = entries.filter((e) => query.test(e));
-  }
-  return ctx.cursors.open(`${db}.$cmd.listCollections`, entries[Symbol.iterator](), {});
-};
-
-const UNSUPPORTED_CREATE_OPTIONS = [
-  'validator',
-  'capped',
-  'timeseries',
-  'viewOn',
-  'clusteredIndex',
-  'changeStreamPreAndPostImages',
-  'encryptedFields',
-];
-
-export const create: CommandHandler = (cmd, db, ctx) => {
-  const name = collectionName(cmd, 'create');
-  for (const option of UNSUPPORTED_CREATE_OPTIONS) {
-    if (cmd[option] !== undefined && cmd[option] !== false) {
-      throw new MongoCommandError(
-        'CommandNotSupported',
-        `collection option '${option}' is not supported by the embedded server`,
-      );
-    }
-  }
-  if (ctx.engine.collection(db, name))
-    throw new MongoCommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);
-  const options: Document = {};
-  for (const [k, v] of Object.entries(cmd)) {
-    if (k === 'create' || k === 'lsid' || k === '$db' || k.startsWith('$') || k === 'writeConcern')
-      continue;
-    options[k] = v;
-  }
-  ctx.engine.ensureCollection(db, name, options);
-  return { ok: 1 };
-};
-
-export const drop: CommandHandler = (cmd, db, ctx) => {
-  const name = collectionName(cmd, 'drop');
-  const coll = ctx.engine.collection(db, name);
-  const nIndexesWas = coll?.indexes.length;
-  ctx.engine.dropCollection(db, name);
-  return nIndexesWas === undefined ? { ok: 1 } : { nIndexesWas, ns: `${db}.${name}`, ok: 1 };
-};
-
-function splitNamespace(value: unknown, field: string): { db: string; name: string } {
-  const dot = typeof value === 'string' ? value.indexOf('.') : -1;
-  if (typeof value !== 'string' || dot <= 0 || dot === value.length - 1) {
-    throw new MongoCommandError(
-      'InvalidNamespace',
-      `Invalid namespace specified for '${field}': ${String(value)}`,
-    );
-  }
-  return { db: value.slice(0, dot), name: value.slice(dot + 1) };
-}
-
-export const renameCollection: CommandHandler = (cmd, db, ctx) => {
-  if (db !== 'admin') {
-    throw new MongoCommandError(
-      'Unauthorized',
-      'renameCollection may only be run against the admin database.',
-    );
-  }
-  const from = splitNamespace(cmd['renameCollection'], 'renameCollection');
-  const to = splitNamespace(cmd['to'], 'to');
-  const source = ctx.engine.collection(from.db, from.name);
-  if (!source) throw new MongoCommandError('NamespaceNotFound', 'Source collection does not exist');
-  if (from.db === to.db && from.name === to.name) {
-    throw new MongoCommandError('IllegalOperation', "Can't rename a collection to itself");
-  }
-  if (ctx.engine.collection(to.db, to.name)) {
-    if (cmd['dropTarget'] !== true)
-      throw new MongoCommandError('NamespaceExists', 'target namespace exists');
-    ctx.engine.dropCollection(to.db, to.name);
-  }
-  ctx.engine.renameCollection(source, to.db, to.name);
-  return { ok: 1 };
-};
-
 export const dbStats: CommandHandler = (cmd, db, ctx) => {
   const scale = typeof cmd['scale'] === 'number' && cmd['scale'] > 0 ? cmd['scale'] : 1;
   let objects = 0;
@@ -202,7 +106,7 @@ export const dbStats: CommandHandler = (cmd, db, ctx) => {
   return {
     db,
     collections: colls.length,
-    views: 0,
+    views: viewsOf(ctx.engine, db).length,
     objects,
     avgObjSize: objects === 0 ? 0 : dataSize / objects,
     dataSize: dataSize / scale,

@@ -8,6 +8,8 @@ export interface CommandContext {
   engine: Engine;
   cursors: CursorManager;
   connectionId: number;
+  /** Size of the message being run: only a large one can hold a document over the size limit. */
+  messageBytes?: number;
 }
 
 export type CommandHandler = (cmd: Document, db: string, ctx: CommandContext) => Document;

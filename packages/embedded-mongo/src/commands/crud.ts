@@ -10,6 +10,8 @@ import {
   type UpdateResult,
   type UpdateSpec,
 } from '../engine/update.js';
+import { assertInsertSize, assertUpsertSize, mayHoldOversizedDocument } from '../engine/limits.js';
+import { writeChecksOf } from '../engine/validation.js';
 import { MongoCommandError } from '../errors.js';
 import { MAX_WRITE_BATCH_SIZE } from '../wire/protocol.js';
 import {
@@ -49,13 +51,16 @@ export const insert: CommandHandler = (cmd, db, ctx) => {
   checkBatch(docs, 'documents');
   const ordered = cmd['ordered'] !== false;
   const { coll } = ctx.engine.ensureCollection(db, name);
+  const checks = writeChecksOf(cmd);
+  const measure = mayHoldOversizedDocument(ctx.messageBytes ?? 0);
   let n = 0;
   const errors: Document[] = [];
   for (const [index, raw] of docs.entries()) {
     try {
+      if (measure) assertInsertSize(raw);
       const doc = withIdFirst(raw);
       validateId(doc['_id']);
-      coll.insert(doc);
+      coll.insert(doc, checks);
       n += 1;
     } catch (err) {
       errors.push(writeError(index, err));
@@ -138,14 +143,15 @@ export const update: CommandHandler = (cmd, db, ctx) => {
         const result = results[i] as UpdateResult;
         n += 1;
         if (result.modified) {
-          coll?.replace(doc, result.doc);
+          coll?.replace(doc, result.doc, writeChecksOf(cmd));
           nModified += 1;
         }
       });
       if (targets.length === 0 && stmt['upsert'] === true) {
         const doc = buildUpsertDocument(filter, u, arrayFilters, variables);
         coll ??= ctx.engine.ensureCollection(db, name).coll;
-        coll.insert(doc);
+        assertUpsertSize(doc);
+        coll.insert(doc, writeChecksOf(cmd));
         n += 1;
         upserted.push({ index, _id: doc['_id'] as unknown });
       }
@@ -232,7 +238,7 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
   }
   if (found && existing) {
     const result = applyUpdate(found, u, { filter, arrayFilters, variables: options.variables });
-    if (result.modified) existing.replace(found, result.doc);
+    if (result.modified) existing.replace(found, result.doc, writeChecksOf(cmd));
     const value = returnNew ? result.doc : found;
     return {
       lastErrorObject: { n: 1, updatedExisting: true },
@@ -242,7 +248,8 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
   }
   if (!upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
   const doc = buildUpsertDocument(filter, u, arrayFilters, options.variables);
-  ctx.engine.ensureCollection(db, name).coll.insert(doc);
+  assertUpsertSize(doc);
+  ctx.engine.ensureCollection(db, name).coll.insert(doc, writeChecksOf(cmd));
   return {
     lastErrorObject: { n: 1, updatedExisting: false, upserted: doc['_id'] as unknown },
     value: returnNew ? project(doc, fields) : null,

@@ -1,11 +1,17 @@
 import type { Document } from 'bson';
 import { errorReply, MongoCommandError } from '../errors.js';
 import * as admin from './admin.js';
+import { collMod } from './coll-mod.js';
+import { collStats } from './coll-stats.js';
+import * as collections from './collections.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import * as crud from './crud.js';
 import * as cursors from './cursors.js';
 import * as indexes from './indexes.js';
 import * as read from './read.js';
+import { checkReadConcern } from './read-concern.js';
+import * as sessions from './sessions.js';
+import { COLLECTION_ONLY_COMMANDS, refuseViewTarget } from './view-guard.js';
 
 const HANDLERS: Record<string, CommandHandler> = {
   hello: admin.hello,
@@ -14,16 +20,22 @@ const HANDLERS: Record<string, CommandHandler> = {
   ping: admin.ping,
   buildInfo: admin.buildInfo,
   buildinfo: admin.buildInfo,
-  endSessions: admin.endSessions,
+  endSessions: sessions.endSessions,
+  refreshSessions: sessions.refreshSessions,
+  killSessions: sessions.killSessions,
+  killAllSessions: sessions.killAllSessions,
+  startSession: sessions.startSession,
   getCmdLineOpts: admin.getCmdLineOpts,
   connectionStatus: admin.connectionStatus,
   whatsmyuri: admin.whatsmyuri,
   listDatabases: admin.listDatabases,
-  listCollections: admin.listCollections,
-  create: admin.create,
-  drop: admin.drop,
+  listCollections: collections.listCollections,
+  create: collections.create,
+  drop: collections.drop,
   dropDatabase: admin.dropDatabase,
-  renameCollection: admin.renameCollection,
+  renameCollection: collections.renameCollection,
+  collMod,
+  collStats,
   dbStats: admin.dbStats,
   dbstats: admin.dbStats,
   insert: crud.insert,
@@ -69,8 +81,13 @@ export function runCommand(body: Document, ctx: CommandContext): Document {
         'Transaction numbers are only allowed on a replica set member or mongos',
       );
     }
+    checkReadConcern(body);
     const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
     if (!handler) throw new MongoCommandError('CommandNotFound', `no such command: '${name}'`);
+    if (COLLECTION_ONLY_COMMANDS.has(name)) {
+      const refused = refuseViewTarget(name, body, db, ctx.engine);
+      if (refused) return refused;
+    }
     return handler(body, db, ctx);
   } catch (err) {
     return errorReply(err);

@@ -1,10 +1,15 @@
-import { ObjectId, type Document } from 'bson';
+import { BSONRegExp, ObjectId, type Document } from 'bson';
 import { isPlainObject, valueKey } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import type { CollectionMeta, WriteOp } from '../storage/store.js';
 import { holdsString } from '../values/collation-keys.js';
 import { sameCollation, type Collation } from '../values/collation.js';
 import { ID_INDEX, UniqueIndex, indexToDocument, type IndexSpec } from './index-spec.js';
+import { assertUpdatedSize } from './limits.js';
+import { PreparedUniqueIndex } from './prepared-unique.js';
+import { validationOf, type Validation, type WriteChecks } from './validation.js';
+
+export type { WriteChecks } from './validation.js';
 
 export type WriteSink = (op: WriteOp) => void;
 
@@ -50,12 +55,22 @@ export class Collection {
   readonly #indexes: IndexSpec[] = [ID_INDEX];
   readonly #unique: UniqueIndex[] = [];
   readonly #sink: WriteSink;
+  #validation: Validation | undefined;
+  #prepared: PreparedUniqueIndex[] = [];
 
   constructor(db: string, name: string, options: Document, sink: WriteSink) {
     this.db = db;
     this.name = name;
     this.options = options;
     this.#sink = sink;
+    this.#validation = validationOf(options);
+  }
+
+  /** New options (collMod): the validator they hold applies from the next write on. */
+  setOptions(options: Document): void {
+    this.#validation = validationOf(options);
+    this.options = options;
+    this.persistMeta();
   }
 
   get ns(): string {
@@ -87,13 +102,22 @@ export class Collection {
     if (spec.unique) this.#unique.push(new UniqueIndex(spec));
   }
 
+  /** Indexes restored from storage in `prepareUnique` mode start guarding once all documents are in. */
+  restorePreparedIndexes(): void {
+    for (const spec of this.#indexes)
+      if (spec.prepareUnique && !spec.unique) this.prepareUnique(spec, true);
+  }
+
   /** Inserts a document that already carries its _id in first position. */
-  insert(doc: Document): void {
+  insert(doc: Document, checks?: WriteChecks): void {
     const id = valueKey(doc['_id']);
     if (this.docs.has(id))
       throw duplicateKeyError(this.ns, ID_INDEX, { _id: doc['_id'] as unknown });
+    this.#validation?.checkInsert(doc, checks);
     const keys = this.#checkUnique(doc, id);
+    if (this.#prepared.length > 0) this.#checkPrepared(doc, id, undefined);
     this.docs.set(id, doc);
+    for (const index of this.#prepared) index.add(doc, id);
     keys.forEach((indexKeys, i) => {
       const index = this.#unique[i] as UniqueIndex;
       for (const key of indexKeys) index.entries.set(key, id);
@@ -101,11 +125,15 @@ export class Collection {
     this.#sink({ op: 'put', ns: this.ns, id, doc });
   }
 
-  replace(previous: Document, next: Document): void {
+  replace(previous: Document, next: Document, checks?: WriteChecks): void {
+    assertUpdatedSize(next);
+    this.#validation?.checkUpdate(previous, next, checks);
     const id = valueKey(previous['_id']);
     const keys = this.#checkUnique(next, id);
+    if (this.#prepared.length > 0) this.#checkPrepared(next, id, previous);
     this.#unindex(previous);
     this.docs.set(id, next);
+    for (const index of this.#prepared) index.add(next, id);
     keys.forEach((indexKeys, i) => {
       const index = this.#unique[i] as UniqueIndex;
       for (const key of indexKeys) index.entries.set(key, id);
@@ -122,9 +150,43 @@ export class Collection {
 
   #unindex(doc: Document): void {
     const id = valueKey(doc['_id']);
+    for (const index of this.#prepared) index.remove(doc, id);
     for (const index of this.#unique) {
       for (const { key } of index.keysOf(doc))
         if (index.entries.get(key) === id) index.entries.delete(key);
+    }
+  }
+
+  #checkPrepared(doc: Document, id: string, previous: Document | undefined): void {
+    for (const index of this.#prepared) {
+      const clash = index.conflict(doc, id, previous);
+      if (clash) throw duplicateKeyError(this.ns, index.spec, clash);
+    }
+  }
+
+  /** Turns `prepareUnique` on or off for an index (collMod). */
+  prepareUnique(spec: IndexSpec, on: boolean): void {
+    this.#prepared = this.#prepared.filter((index) => index.spec !== spec);
+    if (on) this.#prepared.push(new PreparedUniqueIndex(spec, this.docs));
+  }
+
+  /** The `_id`s of the documents that share a key of a prepared index, one group per key. */
+  duplicatesOf(spec: IndexSpec): unknown[][] {
+    const index = this.#prepared.find((i) => i.spec === spec);
+    const groups = index?.duplicates() ?? [];
+    return groups.map((ids) => ids.map((id) => this.docs.get(id)?.['_id'] as unknown));
+  }
+
+  /** Makes a (prepared, duplicate-free) index unique, or a unique one plain again (collMod). */
+  setUnique(spec: IndexSpec, unique: boolean): void {
+    this.prepareUnique(spec, false);
+    const at = this.#unique.findIndex((i) => i.spec === spec);
+    if (at >= 0) this.#unique.splice(at, 1);
+    if (unique) {
+      const index = new UniqueIndex(spec);
+      for (const [id, doc] of this.docs)
+        for (const { key } of index.keysOf(doc)) index.entries.set(key, id);
+      this.#unique.push(index);
     }
   }
 
@@ -153,12 +215,15 @@ export class Collection {
         }
       }
       this.#unique.push(index);
+    } else if (spec.prepareUnique) {
+      this.prepareUnique(spec, true);
     }
     this.#indexes.push(spec);
     this.persistMeta();
   }
 
   dropIndex(name: string): void {
+    this.#prepared = this.#prepared.filter((index) => index.spec.name !== name);
     const at = this.#indexes.findIndex((i) => i.name === name);
     if (at >= 0) this.#indexes.splice(at, 1);
     const u = this.#unique.findIndex((i) => i.spec.name === name);
@@ -166,8 +231,14 @@ export class Collection {
     this.persistMeta();
   }
 
+  /** A clustered collection lists its clustered index where others list `_id_`. */
   listIndexes(): Document[] {
-    return this.#indexes.map(indexToDocument);
+    const clustered: unknown = this.options['clusteredIndex'];
+    return this.#indexes.map((spec) => {
+      if (spec !== ID_INDEX || clustered === undefined) return indexToDocument(spec);
+      const info = isPlainObject(clustered) ? clustered : { ...ID_INDEX, unique: true };
+      return { ...info, clustered: true };
+    });
   }
 
   /**
@@ -244,8 +315,38 @@ export function withIdFirst(doc: Document): Document {
   return out;
 }
 
+/** The first `$`-prefixed field name anywhere inside a value, which storage does not accept. */
+function dollarPrefixedField(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = dollarPrefixedField(item);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.startsWith('$')) return key;
+    const found = dollarPrefixedField(item);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export function validateId(id: unknown): void {
-  if (Array.isArray(id)) throw new MongoCommandError('BadValue', "can't use an array for _id");
-  if (id instanceof RegExp) throw new MongoCommandError('BadValue', "can't use a regex for _id");
   if (id === undefined) throw new MongoCommandError('InvalidIdField', 'document is missing _id');
+  const type = Array.isArray(id)
+    ? 'array'
+    : id instanceof RegExp || id instanceof BSONRegExp
+      ? 'regex'
+      : undefined;
+  if (type)
+    throw new MongoCommandError('InvalidIdField', `The '_id' value cannot be of type ${type}`);
+  const dollar = dollarPrefixedField(id);
+  if (dollar !== undefined) {
+    throw new MongoCommandError(
+      'DollarPrefixedFieldName',
+      `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`,
+    );
+  }
 }

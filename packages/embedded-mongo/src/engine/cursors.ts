@@ -16,6 +16,8 @@ export interface OpenCursor {
   remaining: number;
   lastUsed: number;
   peeked?: IteratorResult<Document> | undefined;
+  /** A tailable cursor outlives the end of its results: later getMores see what was added. */
+  tailable?: boolean;
 }
 
 export interface Batch {
@@ -27,7 +29,7 @@ function pull(cursor: OpenCursor): IteratorResult<Document> {
   const peeked = cursor.peeked;
   if (peeked) {
     cursor.peeked = undefined;
-    return peeked;
+    if (!(peeked.done && cursor.tailable)) return peeked;
   }
   return cursor.source.next();
 }
@@ -59,15 +61,18 @@ export class CursorManager {
   open(
     ns: string,
     source: Iterator<Document>,
-    opts: { batchSize?: number; limit?: number; singleBatch?: boolean },
+    opts: { batchSize?: number; limit?: number; singleBatch?: boolean; tailable?: boolean },
   ): Document {
     this.#expire();
     const limit = opts.limit && opts.limit > 0 ? opts.limit : Number.POSITIVE_INFINITY;
     const cursor: OpenCursor = { id: 0n, ns, source, remaining: limit, lastUsed: Date.now() };
+    if (opts.tailable) cursor.tailable = true;
     const size = opts.batchSize ?? DEFAULT_FIRST_BATCH;
     const batch = takeBatch(cursor, Math.min(size, limit));
+    // A tailable cursor whose query found nothing is dead at once, as in MongoDB.
+    const more = opts.tailable ? batch.docs.length > 0 || !batch.exhausted : !batch.exhausted;
     let id = 0n;
-    if (!batch.exhausted && !opts.singleBatch) {
+    if (more && !opts.singleBatch) {
       id = this.#newId();
       cursor.id = id;
       this.#cursors.set(id, cursor);
@@ -90,7 +95,7 @@ export class CursorManager {
   more(cursor: OpenCursor, batchSize: number | undefined): Document {
     cursor.lastUsed = Date.now();
     const batch = takeBatch(cursor, batchSize && batchSize > 0 ? batchSize : DEFAULT_GETMORE_BATCH);
-    const exhausted = batch.exhausted;
+    const exhausted = batch.exhausted && !(cursor.tailable && cursor.remaining > 0);
     if (exhausted) this.#cursors.delete(cursor.id);
     return {
       cursor: {

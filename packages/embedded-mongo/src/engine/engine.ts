@@ -2,9 +2,11 @@ import type { Document } from 'bson';
 import { deserializeDocument } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import type { Store, WriteOp } from '../storage/store.js';
+import { CappedCollection } from './capped.js';
 import { Collection } from './collection.js';
+import { isView, viewNotCollectionError } from './views.js';
 
-function validateCollectionName(name: string): void {
+export function validateCollectionName(name: string): void {
   if (name.length === 0 || name.includes('\u0000') || name.startsWith('.') || name.includes('$')) {
     throw new MongoCommandError('InvalidNamespace', `Invalid collection name: ${name}`);
   }
@@ -36,6 +38,7 @@ export class Engine {
       const coll = engine.#attach(ns.slice(0, dot), ns.slice(dot + 1), meta.options);
       for (const spec of meta.indexes) coll.restoreIndex(spec);
       for (const bytes of store.loadDocuments(ns)) coll.restore(deserializeDocument(bytes));
+      coll.restorePreparedIndexes();
     }
     return engine;
   }
@@ -49,7 +52,10 @@ export class Engine {
     const sink = this.#store.persistent
       ? (op: WriteOp) => void this.#pending.push(op)
       : () => undefined;
-    const coll = new Collection(db, name, options, sink);
+    const coll =
+      options['capped'] === true
+        ? new CappedCollection(db, name, options, sink)
+        : new Collection(db, name, options, sink);
     colls.set(name, coll);
     return coll;
   }
@@ -68,6 +74,7 @@ export class Engine {
     if (existing) return { coll: existing, created: false };
     validateDbName(db);
     validateCollectionName(name);
+    if (isView(this, db, name)) throw viewNotCollectionError(db, name);
     const coll = this.#attach(db, name, options);
     coll.persistMeta();
     return { coll, created: true };
@@ -97,7 +104,8 @@ export class Engine {
     const target = this.#attach(db, name, from.options);
     for (const spec of from.indexes) if (spec.name !== '_id_') target.restoreIndex(spec);
     target.persistMeta();
-    for (const doc of from.docs.values()) target.insert(doc);
+    for (const doc of from.docs.values()) target.insert(doc, { bypassDocumentValidation: true });
+    target.restorePreparedIndexes();
     this.dropCollection(from.db, from.name);
     return target;
   }

@@ -15,13 +15,23 @@ export interface IndexSpec {
   sparse?: boolean;
   partialFilterExpression?: Document;
   expireAfterSeconds?: number;
+  hidden?: boolean;
+  /** collMod's step before `unique`: new duplicates are refused, existing ones kept. */
+  prepareUnique?: boolean;
   /** The resolved collation of the index; absent for the simple (binary) one. */
   collation?: Document;
 }
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
-const SPEC_OPTIONS = ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds'] as const;
+const SPEC_OPTIONS = [
+  'unique',
+  'sparse',
+  'partialFilterExpression',
+  'expireAfterSeconds',
+  'hidden',
+  'prepareUnique',
+] as const;
 
 /** MongoDB's default index name: field_direction pairs joined by underscores. */
 export function defaultIndexName(key: Document): string {
@@ -92,6 +102,8 @@ export function indexToDocument(spec: IndexSpec): Document {
   if (spec.sparse) doc['sparse'] = true;
   if (spec.partialFilterExpression) doc['partialFilterExpression'] = spec.partialFilterExpression;
   if (spec.expireAfterSeconds !== undefined) doc['expireAfterSeconds'] = spec.expireAfterSeconds;
+  if (spec.hidden) doc['hidden'] = true;
+  if (spec.prepareUnique) doc['prepareUnique'] = true;
   if (spec.collation) doc['collation'] = spec.collation;
   return doc;
 }

@@ -3,6 +3,9 @@ import * as expressionOperators from 'mingo/operators/expression';
 import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import type { Options } from 'mingo/types';
+import { $expr } from './aggregation/boolean.js';
+import { TYPED_EXPRESSION_OPERATORS } from './aggregation/operators.js';
+import { jsonSchemaValidator } from './json-schema.js';
 import { TYPED_QUERY_OPERATORS, typedAll, type QueryOperatorFn } from './query-operators.js';
 
 /**
@@ -13,6 +16,7 @@ export function queryOperatorTable(): Record<string, QueryOperatorFn> {
   return {
     ...TYPED_QUERY_OPERATORS,
     $all: typedAll(queryOperators.$all as unknown as QueryOperatorFn),
+    $expr: $expr as QueryOperatorFn,
   };
 }
 
@@ -23,7 +27,11 @@ export function typedQueryOps(): OperatorTables['query'] {
   return queryOperatorTable() as unknown as OperatorTables['query'];
 }
 
-const QUERY_CONTEXT = Context.init({ query: typedQueryOps() })
+// `$expr` evaluates with the typed expression operators of aggregation, as pipelines do.
+const QUERY_CONTEXT = Context.init({
+  query: typedQueryOps(),
+  expression: TYPED_EXPRESSION_OPERATORS as unknown as OperatorTables['expression'],
+})
   .addQueryOps(queryOperators)
   .addExpressionOps(expressionOperators)
   .addProjectionOps(projectionOperators);
@@ -34,4 +42,5 @@ export const QUERY_OPTIONS: Partial<Options> = {
   useStrictMode: true,
   scriptEnabled: false,
   context: QUERY_CONTEXT,
+  jsonSchemaValidator,
 };

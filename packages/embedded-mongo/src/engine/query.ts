@@ -7,6 +7,7 @@ import { projector } from './projection.js';
 import { sortDocuments } from './sort.js';
 import type { Collection } from './collection.js';
 import type { Engine } from './engine.js';
+import { resolveView } from './views.js';
 import { QUERY_OPTIONS } from './mingo-options.js';
 import { PIPELINE_OPTIONS } from './pipeline-options.js';
 import { filterError } from './filter-errors.js';
@@ -158,6 +159,12 @@ function* copies(source: Iterable<Document>): Generator<Document> {
   for (const doc of source) yield cloneValue(doc);
 }
 
+function drain(it: Iterator<Document>): Document[] {
+  const out: Document[] = [];
+  for (let next = it.next(); !next.done; next = it.next()) out.push(next.value);
+  return out;
+}
+
 export function aggregationOptions(
   engine: Engine,
   db: string,
@@ -167,7 +174,12 @@ export function aggregationOptions(
   return {
     ...withQueryOptions(PIPELINE_OPTIONS, options),
     collectionResolver: (name: string) => {
-      const docs = [...(engine.collection(db, name)?.docs.values() ?? [])];
+      const coll = engine.collection(db, name);
+      // $lookup and $unionWith may name a view: they read what the view yields.
+      const view = coll ? undefined : resolveView(engine, db, name);
+      const docs = view
+        ? drain(aggregateIterator(engine, db, view.coll, view.pipeline, options))
+        : [...(coll?.docs.values() ?? [])];
       return copy ? docs.map((d) => cloneValue(d)) : docs;
     },
   };

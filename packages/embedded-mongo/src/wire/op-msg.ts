@@ -1,6 +1,13 @@
 import { BSON, type Document } from 'bson';
-import { HEADER_SIZE, OP_MSG, ProtocolError, writeHeader } from './protocol.js';
+import {
+  HEADER_SIZE,
+  MAX_BSON_INTERNAL_SIZE,
+  OP_MSG,
+  ProtocolError,
+  writeHeader,
+} from './protocol.js';
 import { deserializeDocument } from '../bson.js';
+import { MongoCommandError } from '../errors.js';
 
 const CHECKSUM_PRESENT = 1 << 0;
 const MORE_TO_COME = 1 << 1;
@@ -19,6 +26,29 @@ function readDocument(buf: Buffer, offset: number, end: number): { doc: Document
   return { doc, next: offset + size };
 }
 
+/** How MongoDB names a document's first element in a size error: `insert: "coll"`. */
+function firstElement(buf: Buffer, offset: number): string {
+  const nameEnd = buf.indexOf(0, offset + 5);
+  if (nameEnd < 0) return '';
+  const name = buf.toString('utf8', offset + 5, nameEnd);
+  if (buf.readUInt8(offset + 4) !== 2) return name;
+  const length = buf.readInt32LE(nameEnd + 1);
+  return `${name}: "${buf.toString('utf8', nameEnd + 5, nameEnd + 4 + length)}"`;
+}
+
+/**
+ * A command document over MongoDB's limit is refused with its error, as a reply: the message
+ * itself was well framed, so the connection stays usable.
+ */
+function checkCommandSize(buf: Buffer, offset: number): void {
+  const size = buf.readInt32LE(offset);
+  if (size <= MAX_BSON_INTERNAL_SIZE) return;
+  throw new MongoCommandError(
+    'BSONObjectTooLarge',
+    `BSONObj size: ${size} (0x${size.toString(16).toUpperCase()}) is invalid. Size must be between 0 and ${MAX_BSON_INTERNAL_SIZE}(16MB) First element: ${firstElement(buf, offset)}`,
+  );
+}
+
 /** Parses OP_MSG; document-sequence sections (kind 1) become arrays on the body under their identifier. */
 export function parseOpMsg(message: Buffer): OpMsgRequest {
   const flags = message.readUInt32LE(HEADER_SIZE);
@@ -33,6 +63,7 @@ export function parseOpMsg(message: Buffer): OpMsgRequest {
     offset += 1;
     if (kind === 0) {
       if (body) throw new ProtocolError('OP_MSG has more than one body section');
+      if (offset + 4 <= end) checkCommandSize(message, offset);
       const { doc, next } = readDocument(message, offset, end);
       body = doc;
       offset = next;

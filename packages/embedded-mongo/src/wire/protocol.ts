@@ -5,6 +5,8 @@ export const OP_MSG = 2013;
 
 export const HEADER_SIZE = 16;
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
+/** What MongoDB accepts for a command document: the user limit plus room for the command itself. */
+export const MAX_BSON_INTERNAL_SIZE = MAX_BSON_OBJECT_SIZE + 16 * 1024;
 export const MAX_MESSAGE_SIZE_BYTES = 48_000_000;
 export const MAX_WRITE_BATCH_SIZE = 100_000;
 
