@@ -1,5 +1,6 @@
 import type { Decimal128 } from 'bson';
 import { evalExpr } from 'mingo/core';
+import type { Options } from 'mingo/types';
 import { MongoCommandError } from '../../errors.js';
 import { numericKind, toDouble } from '../../values/numbers.js';
 import { isPlainObject } from '../../values/types.js';
@@ -63,3 +64,12 @@ const $cond: ExpressionFn = (obj, expr, options) => {
 };
 
 export const BOOLEAN_OPERATORS: Record<string, ExpressionFn> = { $and, $or, $not, $cond };
+
+/** The `$expr` query operator: the expression's value taken as MongoDB takes a condition. */
+export function $expr(
+  _selector: string,
+  expr: unknown,
+  options: Options,
+): (doc: unknown) => boolean {
+  return (doc) => isTrue(evalExpr(doc, expr, options));
+}
