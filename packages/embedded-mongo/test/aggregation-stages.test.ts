@@ -39,6 +39,16 @@ describe('aggregation stages: names, positions and the database-level sources', 
     },
   );
 
+  it.each([
+    [{ $lookup: { from: 'items', pipeline: [{ $out: 'x' }], as: 'joined' } }, 51047],
+    [{ $facet: { written: [{ $merge: 'x' }] } }, 40600],
+    [{ $unionWith: { coll: 'items', pipeline: [{ $out: 'x' }] } }, 31441],
+    [{ $facet: { unknown: [{ $foo: 1 }] } }, 40324],
+  ])('when a sub-pipeline holds %j, then the aggregate fails with %d', async (stage, code) => {
+    const error = await serverError(items().aggregate([stage]).toArray());
+    expect(error.code).toBe(code);
+  });
+
   it('when $documents starts a database aggregate, then its documents are the input', async () => {
     const result = await t.db
       .aggregate([{ $documents: [{ x: 1 }, { x: 2 }, { x: 3 }] }, { $match: { x: { $gte: 2 } } }])
