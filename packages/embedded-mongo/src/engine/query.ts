@@ -28,6 +28,8 @@ export interface FindSpec {
 export interface QueryOptions {
   variables?: Document | undefined;
   collation?: Collation | undefined;
+  /** An aggregate's `bypassDocumentValidation`, for the documents `$out` and `$merge` write. */
+  bypassDocumentValidation?: boolean | undefined;
 }
 
 /** The query engine's options with a command's variables and collation added. */

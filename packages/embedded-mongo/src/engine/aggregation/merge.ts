@@ -110,7 +110,7 @@ class MergeWriter {
     const filter: Document = {};
     for (const field of on) filter[field] = onValue(doc, field);
     if (whenMatched === 'fail') {
-      this.#target().insert(withIdFirst(doc));
+      this.#target().insert(withIdFirst(doc), this.#options);
       return;
     }
     let matched: Document | undefined;
@@ -142,7 +142,7 @@ class MergeWriter {
       }
       throw err;
     }
-    if (result.modified) this.#target().replace(matched, result.doc);
+    if (result.modified) this.#target().replace(matched, result.doc, this.#options);
   }
 
   #insert(doc: Document, filter: Document): void {
@@ -154,7 +154,7 @@ class MergeWriter {
     else if (whenMatched === 'replace') inserted = buildUpsertDocument(filter, doc);
     else if (whenMatched === 'merge') inserted = buildUpsertDocument(filter, { $set: doc });
     else inserted = buildUpsertDocument(filter, { $setOnInsert: doc });
-    this.#target().insert(inserted);
+    this.#target().insert(inserted, this.#options);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Document } from 'bson';
 import { MongoCommandError } from '../../errors.js';
 import { Collection, validateId, withIdFirst } from '../collection.js';
 import type { Engine } from '../engine.js';
+import type { WriteChecks } from '../validation.js';
 import { isPlainObject } from '../../values/types.js';
 import { typeName } from './operands.js';
 import { checkTarget, parseTarget, type WriteTarget } from './write-target.js';
@@ -25,10 +26,16 @@ function parseOut(spec: unknown, db: string): WriteTarget {
 /**
  * `$out`: the target collection's documents are replaced by the pipeline's output, all at once.
  * The output is first checked in a staging collection with the target's options and indexes
- * (named as MongoDB names its temporary one, which duplicate-key messages show); only when every
- * document fits does the target change, keeping its options and indexes.
+ * (named as MongoDB names its temporary one, which duplicate-key messages show), validator
+ * included; only when every document fits does the target change, keeping its options and
+ * indexes.
  */
-export function outStage(engine: Engine, db: string, spec: unknown): WriteStage {
+export function outStage(
+  engine: Engine,
+  db: string,
+  spec: unknown,
+  checks: WriteChecks | undefined,
+): WriteStage {
   const target = parseOut(spec, db);
   return (docs) => {
     const existing = engine.collection(target.db, target.coll);
@@ -50,12 +57,13 @@ export function outStage(engine: Engine, db: string, spec: unknown): WriteStage 
     for (const raw of docs) {
       const doc = withIdFirst(raw);
       validateId(doc['_id']);
-      staging.insert(doc);
+      staging.insert(doc, checks);
     }
     engine.dropCollection(target.db, target.coll);
     const { coll } = engine.ensureCollection(target.db, target.coll, options);
     for (const index of indexes) coll.restoreIndex(index);
     if (indexes.length > 0) coll.persistMeta();
-    for (const doc of staging.docs.values()) coll.insert(doc);
+    // Each document was checked against the target's validator on its way into the staging copy.
+    for (const doc of staging.docs.values()) coll.insert(doc, { bypassDocumentValidation: true });
   };
 }

@@ -13,7 +13,7 @@ export function writeStageOf(
 ): WriteStage | undefined {
   const last = pipeline.at(-1);
   if (last === undefined) return undefined;
-  if (Object.hasOwn(last, '$out')) return outStage(engine, db, last['$out']);
+  if (Object.hasOwn(last, '$out')) return outStage(engine, db, last['$out'], options);
   if (Object.hasOwn(last, '$merge')) return mergeStage(engine, db, last['$merge'], options);
   return undefined;
 }
