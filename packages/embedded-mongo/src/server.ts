@@ -4,6 +4,7 @@ import type { CommandContext } from './commands/context.js';
 import { runCommand } from './commands/registry.js';
 import { errorReply, MongoCommandError } from './errors.js';
 import { CursorManager } from './engine/cursors.js';
+import { awaitDataWait, awaitMore } from './engine/await-data.js';
 import type { Engine } from './engine/engine.js';
 import { buildOpMsgReply, parseOpMsg, type OpMsgRequest } from './wire/op-msg.js';
 import { buildOpReply, parseOpQuery } from './wire/op-query.js';
@@ -34,6 +35,7 @@ export class WireServer {
   readonly #events: ServerEvents;
   #nextConnectionId = 1;
   #nextRequestId = 1;
+  #closing = false;
 
   constructor(engine: Engine, events: ServerEvents = {}) {
     this.#engine = engine;
@@ -54,6 +56,7 @@ export class WireServer {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     for (const socket of this.#sockets) socket.destroy();
     await closed;
@@ -141,6 +144,7 @@ export class WireServer {
     }
     ctx.messageBytes = header.messageLength;
     const result = runCommand(body, ctx);
+    const wait = awaitDataWait(body, result, this.#cursors);
     const commit = this.#engine.commit();
     // moreToCome (w:0 writes, endSessions on close) means the client reads no reply: sending one
     // would be taken as the answer to its next command.
@@ -155,6 +159,10 @@ export class WireServer {
       }
       socket.write(bytes);
     };
+    if (wait !== undefined) {
+      const stopped = (): boolean => this.#closing || socket.destroyed;
+      return awaitMore(() => runCommand(body, ctx), wait, stopped, this.#cursors, body).then(send);
+    }
     if (!commit) {
       send(result);
       return undefined;

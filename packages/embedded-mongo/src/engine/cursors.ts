@@ -18,6 +18,8 @@ export interface OpenCursor {
   peeked?: IteratorResult<Document> | undefined;
   /** A tailable cursor outlives the end of its results: later getMores see what was added. */
   tailable?: boolean;
+  /** An empty getMore waits a while for new documents instead of answering at once. */
+  awaitData?: boolean;
 }
 
 export interface Batch {
@@ -61,12 +63,19 @@ export class CursorManager {
   open(
     ns: string,
     source: Iterator<Document>,
-    opts: { batchSize?: number; limit?: number; singleBatch?: boolean; tailable?: boolean },
+    opts: {
+      batchSize?: number;
+      limit?: number;
+      singleBatch?: boolean;
+      tailable?: boolean;
+      awaitData?: boolean;
+    },
   ): Document {
     this.#expire();
     const limit = opts.limit && opts.limit > 0 ? opts.limit : Number.POSITIVE_INFINITY;
     const cursor: OpenCursor = { id: 0n, ns, source, remaining: limit, lastUsed: Date.now() };
     if (opts.tailable) cursor.tailable = true;
+    if (opts.tailable && opts.awaitData) cursor.awaitData = true;
     const size = opts.batchSize ?? DEFAULT_FIRST_BATCH;
     const batch = takeBatch(cursor, Math.min(size, limit));
     // A tailable cursor whose query found nothing is dead at once, as in MongoDB.

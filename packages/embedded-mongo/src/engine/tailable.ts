@@ -45,6 +45,19 @@ function hasNonNaturalSort(sort: Document | undefined): boolean {
   return Object.entries(sort).some(([k, v]) => k !== '$natural' || v !== 1);
 }
 
+/** `find`'s tailing options: `awaitData` only makes sense on a tailable cursor. */
+export function tailingOptions(cmd: Document): { tailable: boolean; awaitData: boolean } {
+  const tailable = cmd['tailable'] === true;
+  const awaitData = cmd['awaitData'] === true;
+  if (awaitData && !tailable) {
+    throw new MongoCommandError(
+      'FailedToParse',
+      "Cannot set 'awaitData' without also setting 'tailable'",
+    );
+  }
+  return { tailable, awaitData };
+}
+
 /** The source of `find` with `tailable: true`: only a capped collection can be tailed. */
 export function tailableFind(
   coll: Collection | undefined,
