@@ -138,6 +138,28 @@ describe('$group, its accumulators and the counting stages', () => {
     ]);
   });
 
+  it('when $bucket groups by boundaries, then each bucket has its _id first and the typed sums', async () => {
+    const coll = t.db.collection<AnyDocument>('buckets');
+    await coll.insertMany([
+      { _id: 1, v: new Int32(1) },
+      { _id: 2, v: new Int32(3) },
+      { _id: 3, v: new Int32(12) },
+    ]);
+    const buckets = await coll
+      .aggregate([
+        { $bucket: { groupBy: '$v', boundaries: [0, 10, 20], output: { s: { $sum: '$v' } } } },
+      ])
+      .toArray();
+    expect(buckets.map((b) => Object.keys(b))).toEqual([
+      ['_id', 's'],
+      ['_id', 's'],
+    ]);
+    expect(buckets).toEqual([
+      { _id: 0, s: 4 },
+      { _id: 10, s: 12 },
+    ]);
+  });
+
   it('when $count runs over no documents, then there is no result at all', async () => {
     const coll = t.db.collection<AnyDocument>('count_source');
     await coll.insertMany([{ v: 1 }, { v: 2 }]);

@@ -1,6 +1,7 @@
 import { TYPED_ACCUMULATORS, ACCUMULATOR_EXPRESSIONS, type AccumulatorFn } from './accumulators.js';
 import { ARITHMETIC_OPERATORS } from './arithmetic.js';
 import { BOOLEAN_OPERATORS } from './boolean.js';
+import { $bucket } from './bucket.js';
 import { COMPARISON_OPERATORS } from './comparison.js';
 import { CONVERSION_OPERATORS } from './conversion.js';
 import { $count, $sortByCount } from './count.js';
@@ -24,4 +25,4 @@ export const TYPED_EXPRESSION_OPERATORS: Record<string, ExpressionFn> = {
 
 export const TYPED_ACCUMULATOR_OPERATORS: Record<string, AccumulatorFn> = TYPED_ACCUMULATORS;
 
-export const TYPED_STAGES: Record<string, StageFn> = { $group, $count, $sortByCount };
+export const TYPED_STAGES: Record<string, StageFn> = { $group, $count, $sortByCount, $bucket };
