@@ -176,7 +176,12 @@ function checkNoDuplicates(spec: IndexSpec, coll: Collection): void {
 }
 
 /** Applies collMod's `index` part; returns the `*_old` / `*_new` fields MongoDB replies with. */
-export function modifyIndex(cmd: Document, coll: Collection, dryRun: boolean): Document {
+export function modifyIndex(
+  cmd: Document,
+  coll: Collection,
+  dryRun: boolean,
+  otherModifications: number,
+): Document {
   const raw: unknown = cmd['index'];
   if (raw === undefined) {
     if (dryRun) checkDryRun(undefined, 0);
@@ -186,17 +191,8 @@ export function modifyIndex(cmd: Document, coll: Collection, dryRun: boolean): D
   const request = parseRequest(raw);
   const spec = findIndex(raw, coll);
   checkRequest(request, spec, coll);
-  const otherFields = Object.keys(cmd).filter(
-    (k) =>
-      k !== 'index' &&
-      k !== 'dryRun' &&
-      !k.startsWith('$') &&
-      k !== 'collMod' &&
-      k !== 'lsid' &&
-      k !== 'writeConcern',
-  );
   const modifications =
-    Object.values(request).filter((v) => v !== undefined).length + otherFields.length;
+    Object.values(request).filter((v) => v !== undefined).length + otherModifications;
   if (dryRun) {
     checkDryRun(request, modifications);
     if (!spec.unique) checkNoDuplicates(spec, coll);

@@ -48,6 +48,9 @@ const COLL_MOD_FIELDS = new Set([
 
 const VIEW_FIELDS = new Set(['viewOn', 'pipeline']);
 
+/** Fields of collMod that are not modifications of their own. */
+const INDEX_ARGUMENTS = new Set(['index', 'dryRun', 'collectionUUID']);
+
 function checkFields(cmd: Document): void {
   for (const key of Object.keys(cmd).slice(1)) {
     if (key.startsWith('$') || GENERIC_ARGUMENTS.has(key) || COLL_MOD_FIELDS.has(key)) continue;
@@ -188,7 +191,8 @@ export const collMod: CommandHandler = (cmd, db, ctx) => {
   validationChanges(cmd, options);
   preAndPostImagesChange(cmd, options);
   const dryRun = cmd['dryRun'] === true;
-  const reply = modifyIndex(cmd, coll, dryRun);
+  const others = Object.keys(cmd).filter((k) => COLL_MOD_FIELDS.has(k) && !INDEX_ARGUMENTS.has(k));
+  const reply = modifyIndex(cmd, coll, dryRun, others.length);
   if (dryRun) return { ...reply, ok: 1 };
   if (limits && coll instanceof CappedCollection) coll.setLimits(limits);
   coll.setOptions(ordered(options));
