@@ -1,6 +1,11 @@
 import { resolve } from 'mingo/util';
 import { valueKey } from '../bson.js';
-import { aggregateIterator, findIterator, matching } from '../engine/query.js';
+import { withLocalSessions } from '../engine/aggregation/list-local-sessions.js';
+import { aggregateIterator, findIterator } from '../engine/query.js';
+import { writeChecksOf } from '../engine/validation.js';
+import { tailableFind, tailingOptions } from '../engine/tailable.js';
+import { documentsMatching, findOnView, viewDocuments } from '../engine/view-reads.js';
+import { resolveView } from '../engine/views.js';
 import { MongoCommandError } from '../errors.js';
 import { CollationKeys } from '../values/collation-keys.js';
 import { compareValues } from '../values/compare.js';
@@ -27,13 +32,23 @@ export const find: CommandHandler = (cmd, db, ctx) => {
   // A negative limit is the legacy spelling of "limit, in a single batch".
   const limit = Math.abs(rawLimit);
   const singleBatch = cmd['singleBatch'] === true || rawLimit < 0;
-  if (cmd['tailable'] === true) {
-    throw new MongoCommandError('BadValue', 'tailable cursor requested on non capped collection');
-  }
+  const { tailable, awaitData } = tailingOptions(cmd);
   const coll = ctx.engine.collection(db, name);
   const options = queryOptionsOf(cmd, 'find');
-  const source = findIterator(coll, { filter, sort, projection, skip, limit }, options);
-  return ctx.cursors.open(`${db}.${name}`, source, { batchSize, limit, singleBatch });
+  const spec = { filter, sort, projection, skip, limit };
+  const view = coll || tailable ? undefined : resolveView(ctx.engine, db, name);
+  const source = tailable
+    ? tailableFind(coll, filter, sort, options)
+    : view
+      ? findOnView(ctx.engine, db, view, spec, options)
+      : findIterator(coll, spec, options);
+  return ctx.cursors.open(`${db}.${name}`, source, {
+    batchSize,
+    limit,
+    singleBatch,
+    tailable,
+    awaitData,
+  });
 };
 
 export const count: CommandHandler = (cmd, db, ctx) => {
@@ -47,7 +62,7 @@ export const count: CommandHandler = (cmd, db, ctx) => {
   if (coll && Object.keys(filter).length === 0) {
     n = coll.docs.size;
   } else {
-    for (const _doc of matching(coll, filter, options)) n += 1;
+    for (const _doc of documentsMatching(ctx.engine, db, name, filter, options)) n += 1;
   }
   n = Math.max(0, n - skip);
   if (limit > 0) n = Math.min(n, limit);
@@ -68,7 +83,7 @@ export const distinct: CommandHandler = (cmd, db, ctx) => {
     const k = keys ? keys.keyOf(value) : valueKey(value);
     if (!seen.has(k)) seen.set(k, value);
   };
-  for (const doc of matching(ctx.engine.collection(db, name), filter, options)) {
+  for (const doc of documentsMatching(ctx.engine, db, name, filter, options)) {
     const value: unknown = resolve(doc, key);
     if (Array.isArray(value)) value.forEach(add);
     else add(value);
@@ -101,7 +116,11 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     name = collectionName(cmd, 'aggregate');
   }
   const coll = target === 1 ? undefined : ctx.engine.collection(db, name);
-  const options = queryOptionsOf(cmd, 'aggregate');
-  const source = aggregateIterator(ctx.engine, db, coll, pipeline, options);
+  const options = { ...queryOptionsOf(cmd, 'aggregate'), ...writeChecksOf(cmd) };
+  const stages = withLocalSessions(cmd, pipeline, target === 1);
+  const view = target === 1 || coll ? undefined : resolveView(ctx.engine, db, name);
+  const source = view
+    ? viewDocuments(ctx.engine, db, view, stages, options)
+    : aggregateIterator(ctx.engine, db, coll, stages, options);
   return ctx.cursors.open(`${db}.${name}`, source, { batchSize });
 };
