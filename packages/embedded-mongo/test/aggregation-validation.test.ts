@@ -38,4 +38,11 @@ describe('$out and $merge into a collection with a validator', () => {
     );
     expect(await target().find().toArray()).toEqual([{ _id: 9, n: 9 }]);
   });
+
+  it('when the aggregate bypasses document validation, then $out writes every document', async () => {
+    await source()
+      .aggregate([{ $out: 'target' }], { bypassDocumentValidation: true })
+      .toArray();
+    expect(await target().countDocuments()).toBe(2);
+  });
 });

@@ -1,6 +1,7 @@
-import { MongoServerError, type Document } from 'mongodb';
+import { MongoServerError, type Collection, type Document } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
+import type { AnyDocument } from './aggregation-values.js';
 
 const caseInsensitive = { locale: 'en', strength: 2 };
 const baseLetters = { locale: 'en', strength: 1 };
@@ -24,13 +25,13 @@ describe('collation', () => {
     { _id: 5, w: 'tea' },
   ];
 
-  async function seeded(name: string): Promise<ReturnType<typeof t.db.collection<Document>>> {
-    const coll = t.db.collection<Document>(name);
+  async function seeded(name: string): Promise<Collection<AnyDocument>> {
+    const coll = t.db.collection<AnyDocument>(name);
     await coll.insertMany(words.map((w) => ({ ...w })));
     return coll;
   }
 
-  let shared: ReturnType<typeof t.db.collection<Document>>;
+  let shared: Collection<AnyDocument>;
   beforeAll(async () => {
     shared = await seeded('words');
   });
@@ -75,7 +76,7 @@ describe('collation', () => {
   });
 
   it('when find sorts under a collation, then the locale order replaces binary order', async () => {
-    const coll = t.db.collection<Document>('sorting');
+    const coll = t.db.collection<AnyDocument>('sorting');
     await coll.insertMany([
       { s: 'b' },
       { s: 'A' },
@@ -136,7 +137,7 @@ describe('collation', () => {
   });
 
   it('when findOneAndUpdate sorts under a collation, then it takes the first in that order', async () => {
-    const coll = t.db.collection<Document>('find-and-modify');
+    const coll = t.db.collection<AnyDocument>('find-and-modify');
     await coll.insertMany([
       { _id: 1, s: 'b' },
       { _id: 2, s: 'B' },
@@ -151,7 +152,7 @@ describe('collation', () => {
   });
 
   it('when a string _id is looked up under a collation, then equal ids under it match', async () => {
-    const coll = t.db.collection<Document>('string-ids');
+    const coll = t.db.collection<AnyDocument>('string-ids');
     await coll.insertOne({ _id: 'Key' as never, v: 1 });
     expect(await coll.findOne({ _id: 'KEY' as never })).toBeNull();
     expect(await coll.findOne({ _id: 'KEY' as never }, { collation: caseInsensitive })).toEqual({
@@ -161,7 +162,7 @@ describe('collation', () => {
   });
 
   it('when a unique index has a collation, then strings equal under it are duplicates', async () => {
-    const coll = t.db.collection<Document>('unique-collated');
+    const coll = t.db.collection<AnyDocument>('unique-collated');
     await coll.createIndex({ email: 1 }, { unique: true, collation: caseInsensitive });
     await coll.insertOne({ _id: 1, email: 'Ann@Example.com' });
     const err = await failure(coll.insertOne({ _id: 2, email: 'ann@example.COM' }));
@@ -173,7 +174,7 @@ describe('collation', () => {
   });
 
   it('when a unique index has a collation, then listIndexes shows it with every option resolved', async () => {
-    const coll = t.db.collection<Document>('listed');
+    const coll = t.db.collection<AnyDocument>('listed');
     await coll.createIndex({ name: 1 }, { unique: true, collation: { locale: 'fr', strength: 1 } });
     const index = (await coll.listIndexes().toArray()).find((i) => i['name'] === 'name_1');
     expect(index?.['collation']).toEqual({
@@ -191,7 +192,7 @@ describe('collation', () => {
   });
 
   it('when the query collation differs from a collated unique index, then results follow the query collation', async () => {
-    const coll = t.db.collection<Document>('index-choice');
+    const coll = t.db.collection<AnyDocument>('index-choice');
     await coll.createIndex({ code: 1 }, { unique: true, collation: caseInsensitive });
     await coll.insertMany([
       { _id: 1, code: 'abc' },
@@ -207,7 +208,7 @@ describe('collation', () => {
   });
 
   it('when building a collated unique index over values equal under it, then it fails with 11000', async () => {
-    const coll = t.db.collection<Document>('build-collated');
+    const coll = t.db.collection<AnyDocument>('build-collated');
     await coll.insertMany([{ tag: 'x' }, { tag: 'X' }]);
     const err = await failure(
       coll.createIndex({ tag: 1 }, { unique: true, collation: caseInsensitive }),
@@ -216,7 +217,7 @@ describe('collation', () => {
   });
 
   it('when two indexes share a key pattern with different collations, then both exist and dropping by pattern is ambiguous', async () => {
-    const coll = t.db.collection<Document>('two-collations');
+    const coll = t.db.collection<AnyDocument>('two-collations');
     await coll.createIndex({ k: 1 }, { name: 'k_simple' });
     await coll.createIndex({ k: 1 }, { name: 'k_en', collation: { locale: 'en' } });
     expect((await coll.listIndexes().toArray()).map((i) => i['name'])).toEqual([

@@ -1,6 +1,12 @@
-import { MongoServerError, type Document } from 'mongodb';
+import { MongoServerError, type Collection } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
+import type { AnyDocument } from './aggregation-values.js';
+
+interface Counter {
+  _id: number;
+  x: number;
+}
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
   const err: unknown = await promise.then(
@@ -16,8 +22,8 @@ const unknownSort = "BSON field 'update.updates.sort' is an unknown field.";
 describe('command options', () => {
   const t = useTestDatabase('command_options');
 
-  async function seeded(name: string): Promise<ReturnType<typeof t.db.collection<Document>>> {
-    const coll = t.db.collection<Document>(name);
+  async function seeded(name: string): Promise<Collection<Counter>> {
+    const coll = t.db.collection<Counter>(name);
     await coll.insertMany([
       { _id: 1, x: 1 },
       { _id: 2, x: 2 },
@@ -57,7 +63,7 @@ describe('command options', () => {
   });
 
   it('when a filter has an unknown operator on a missing collection, then reads fail with BadValue', async () => {
-    const missing = t.db.collection<Document>('never-created');
+    const missing = t.db.collection<AnyDocument>('never-created');
     for (const attempt of [
       () => missing.find({ x: { $foo: 1 } }).toArray(),
       () => missing.countDocuments({ x: { $foo: 1 } }),
@@ -72,7 +78,7 @@ describe('command options', () => {
   });
 
   it('when a filter has an unknown operator on a missing collection, then writes fail with BadValue', async () => {
-    const missing = t.db.collection<Document>('never-written');
+    const missing = t.db.collection<AnyDocument>('never-written');
     for (const attempt of [
       () => missing.deleteMany({ x: { $foo: 1 } }),
       () => missing.findOneAndDelete({ x: { $foo: 1 } }),
@@ -86,7 +92,7 @@ describe('command options', () => {
   });
 
   it('when an update or findAndModify matches nothing without upsert, then no collection is created', async () => {
-    const missing = t.db.collection<Document>('stays-missing');
+    const missing = t.db.collection<AnyDocument>('stays-missing');
     await missing.updateOne({ a: 1 }, { $set: { b: 2 } });
     await missing.updateMany({}, [{ $set: { b: 2 } }]);
     await missing.findOneAndUpdate({ a: 1 }, { $set: { b: 2 } });
@@ -119,7 +125,7 @@ describe('command options', () => {
   });
 
   it('when distinct runs, then the values come back sorted as MongoDB returns them', async () => {
-    const coll = t.db.collection<Document>('distinct-order');
+    const coll = t.db.collection<AnyDocument>('distinct-order');
     await coll.insertMany([{ v: 'b' }, { v: 3 }, { v: 'a' }, { v: 1 }, { v: 1.0 }]);
     expect(await coll.distinct('v')).toEqual([1, 3, 'a', 'b']);
   });

@@ -1,6 +1,7 @@
-import { MongoServerError, type Document } from 'mongodb';
+import { MongoServerError, type Collection } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
+import type { AnyDocument } from './aggregation-values.js';
 
 async function failure(promise: Promise<unknown>): Promise<MongoServerError> {
   const err: unknown = await promise.then(
@@ -19,13 +20,13 @@ describe('let variables', () => {
     { _id: 3, name: 'bob', age: 50 },
   ];
 
-  async function seeded(name: string): Promise<ReturnType<typeof t.db.collection<Document>>> {
-    const coll = t.db.collection<Document>(name);
+  async function seeded(name: string): Promise<Collection<AnyDocument>> {
+    const coll = t.db.collection<AnyDocument>(name);
     await coll.insertMany(people.map((p) => ({ ...p })));
     return coll;
   }
 
-  let shared: ReturnType<typeof t.db.collection<Document>>;
+  let shared: Collection<AnyDocument>;
   beforeAll(async () => {
     shared = await seeded('people');
   });
@@ -84,7 +85,7 @@ describe('let variables', () => {
   });
 
   it('when an upsert with let inserts, then the pipeline builds the new document from the variables', async () => {
-    const coll = t.db.collection<Document>('upsert');
+    const coll = t.db.collection<AnyDocument>('upsert');
     await coll.updateOne({ $expr: { $eq: ['$_id', '$$id'] } }, [{ $set: { made: '$$made' } }], {
       let: { id: 9, made: 'by-upsert' },
       upsert: true,
