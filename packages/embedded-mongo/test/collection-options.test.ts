@@ -155,10 +155,26 @@ describe('collection options and collMod', () => {
     expect(err.message).toBe("BSON field 'create.cappedd' is an unknown field.");
   });
 
-  it('when a collection is created with a collation, then listCollections shows it resolved', async () => {
-    await t.db.createCollection('collated', { collation: { locale: 'fr' } });
-    const [entry] = await t.db.listCollections({ name: 'collated' }, { nameOnly: false }).toArray();
-    expect((entry?.options as Document)['collation']).toMatchObject({ locale: 'fr', strength: 3 });
+  it('when a collection or view is created with a default collation, then it fails with 115 and nothing is created', async () => {
+    const err = await serverError(
+      t.db.createCollection('collated', { collation: { locale: 'fr' } }),
+    );
+    expect(err.code).toBe(115);
+    const viewErr = await serverError(
+      t.db.createCollection('collated_view', { viewOn: 'odd', collation: { locale: 'fr' } }),
+    );
+    expect(viewErr.code).toBe(115);
+    const names = (await t.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+    expect(names).not.toContain('collated');
+    expect(names).not.toContain('collated_view');
+  });
+
+  it('when a collection is created with the simple collation, then it is created as without one', async () => {
+    await t.db.createCollection('simple_collation', { collation: { locale: 'simple' } });
+    const [entry] = await t.db
+      .listCollections({ name: 'simple_collation' }, { nameOnly: false })
+      .toArray();
+    expect((entry?.options as Document)['collation']).toBeUndefined();
   });
 });
 

@@ -200,8 +200,6 @@ function collectionRequest(cmd: Document): CreateRequest {
   if (cmd['validationAction'] !== undefined) {
     options['validationAction'] = checkValidationAction(cmd['validationAction'], 'create');
   }
-  const collation = parseCollation(objectField(cmd, 'collation'));
-  if (collation) options['collation'] = collation.spec;
   const clustered = clusteredIndexOption(cmd);
   if (clustered !== undefined) options['clusteredIndex'] = clustered;
   const expireAfterSeconds = numberField(cmd, 'expireAfterSeconds');
@@ -231,6 +229,14 @@ export function parseCreate(cmd: Document): CreateRequest {
     throw new MongoCommandError(
       'Location6346402',
       'Encrypted collections are not supported on standalone',
+    );
+  }
+  // A default collation changes every operation that names none, the `_id` index included
+  // (its uniqueness too); refused rather than stored and ignored.
+  if (parseCollation(objectField(cmd, 'collation')) !== undefined) {
+    throw new MongoCommandError(
+      'CommandNotSupported',
+      'a default collation on a collection or view is not supported by the embedded server; give the collation to each operation and index instead',
     );
   }
   if (cmd['pipeline'] !== undefined && cmd['viewOn'] === undefined) {

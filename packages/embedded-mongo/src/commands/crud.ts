@@ -138,7 +138,8 @@ export const update: CommandHandler = (cmd, db, ctx) => {
         targets.push(doc);
         if (!multi) break;
       }
-      const results = applyUpdates(targets, u, { filter, arrayFilters, variables });
+      const updateOptions = { arrayFilters, variables, collation: options.collation };
+      const results = applyUpdates(targets, u, { ...updateOptions, filter });
       targets.forEach((doc, i) => {
         const result = results[i] as UpdateResult;
         n += 1;
@@ -148,7 +149,7 @@ export const update: CommandHandler = (cmd, db, ctx) => {
         }
       });
       if (targets.length === 0 && stmt['upsert'] === true) {
-        const doc = buildUpsertDocument(filter, u, arrayFilters, variables);
+        const doc = buildUpsertDocument(filter, u, updateOptions);
         coll ??= ctx.engine.ensureCollection(db, name).coll;
         assertUpsertSize(doc);
         coll.insert(doc, writeChecksOf(cmd));
@@ -237,7 +238,7 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
     };
   }
   if (found && existing) {
-    const result = applyUpdate(found, u, { filter, arrayFilters, variables: options.variables });
+    const result = applyUpdate(found, u, { ...options, filter, arrayFilters });
     if (result.modified) existing.replace(found, result.doc, writeChecksOf(cmd));
     const value = returnNew ? result.doc : found;
     return {
@@ -247,7 +248,7 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
     };
   }
   if (!upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-  const doc = buildUpsertDocument(filter, u, arrayFilters, options.variables);
+  const doc = buildUpsertDocument(filter, u, { ...options, arrayFilters });
   assertUpsertSize(doc);
   ctx.engine.ensureCollection(db, name).coll.insert(doc, writeChecksOf(cmd));
   return {

@@ -2,24 +2,32 @@ import { Decimal128, Double, Long, Timestamp, type Document } from 'bson';
 import { Query } from 'mingo/query';
 import { cloneValue, isPlainObject } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
+import type { Collation } from '../values/collation.js';
 import { compareValues, valuesEqual } from '../values/compare.js';
 import { arithmetic, arithmeticOverflows, numericKind } from '../values/numbers.js';
 import { bsonTypeOf } from '../values/types.js';
 import { QUERY_OPTIONS } from './mingo-options.js';
+import { withQueryOptions } from './query.js';
 import { sortDocuments } from './sort.js';
 import { setAt, unsetAt, valueAt, type Target } from './update-paths.js';
 
 /**
  * The field update operators: what each does at one place of a document (`Target`), with
- * MongoDB's type rules and errors. `apply` gets the operand as sent and the document for
- * messages.
+ * MongoDB's type rules and errors. `apply` gets the operand as sent, the document for messages
+ * and the statement's collation, which MongoDB applies wherever an operator compares strings
+ * ($min, $max, $push's $sort, $addToSet, $pull, $pullAll).
  */
 export interface FieldOperator {
   /** Whether missing fields on the way are created (false: the operator does nothing there). */
   creates: boolean;
   /** Checks the operand once, before any document is touched. */
   check?: (field: string, operand: unknown) => void;
-  apply: (target: Target, operand: unknown, doc: Document) => void;
+  apply: (
+    target: Target,
+    operand: unknown,
+    doc: Document,
+    collation: Collation | undefined,
+  ) => void;
 }
 
 function describe(value: unknown): string {
@@ -108,9 +116,11 @@ function arithmeticOperator(
 function extremum(keepIf: (comparison: number) => boolean): FieldOperator {
   return {
     creates: true,
-    apply: (target, operand) => {
+    apply: (target, operand, _doc, collation) => {
       const current = valueAt(target);
-      if (current === undefined || keepIf(compareValues(operand, current))) setAt(target, operand);
+      if (current === undefined || keepIf(compareValues(operand, current, collation?.compare))) {
+        setAt(target, operand);
+      }
     },
   };
 }
@@ -169,9 +179,10 @@ function eachSpec(operand: unknown): EachSpec {
   return spec;
 }
 
-function sortElements(values: unknown[], sort: unknown): unknown[] {
+function sortElements(values: unknown[], sort: unknown, collation?: Collation): unknown[] {
+  const strings = collation?.compare;
   if (sort === 1 || sort === -1) {
-    return [...values].sort((a, b) => compareValues(a, b) * (sort as number));
+    return [...values].sort((a, b) => compareValues(a, b, strings) * (sort as number));
   }
   if (!isPlainObject(sort)) {
     throw new MongoCommandError(
@@ -179,12 +190,12 @@ function sortElements(values: unknown[], sort: unknown): unknown[] {
       'The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields',
     );
   }
-  return sortDocuments(values as Document[], sort);
+  return sortDocuments(values as Document[], sort, strings);
 }
 
 const push: FieldOperator = {
   creates: true,
-  apply: (target, operand, doc) => {
+  apply: (target, operand, doc, collation) => {
     const spec = eachSpec(operand);
     const current = arrayAt(target, doc, '$push') ?? [];
     let next = [...current];
@@ -195,7 +206,7 @@ const push: FieldOperator = {
           ? Math.max(0, next.length + spec.position)
           : Math.min(spec.position, next.length);
     next.splice(at, 0, ...spec.values.map((v) => cloneValue(v)));
-    if (spec.sort !== undefined) next = sortElements(next, spec.sort);
+    if (spec.sort !== undefined) next = sortElements(next, spec.sort, collation);
     if (spec.slice !== undefined) {
       next = spec.slice >= 0 ? next.slice(0, spec.slice) : next.slice(spec.slice);
     }
@@ -205,7 +216,7 @@ const push: FieldOperator = {
 
 const addToSet: FieldOperator = {
   creates: true,
-  apply: (target, operand, doc) => {
+  apply: (target, operand, doc, collation) => {
     const values = isPlainObject(operand) && '$each' in operand ? operand['$each'] : [operand];
     if (!Array.isArray(values)) {
       throw new MongoCommandError(
@@ -216,7 +227,8 @@ const addToSet: FieldOperator = {
     const current = arrayAt(target, doc, '$addToSet') ?? [];
     const next = [...current];
     for (const value of values) {
-      if (!next.some((existing) => valuesEqual(existing, value))) next.push(cloneValue(value));
+      const known = next.some((existing) => valuesEqual(existing, value, collation?.compare));
+      if (!known) next.push(cloneValue(value));
     }
     setAt(target, next);
   },
@@ -251,32 +263,36 @@ const pop: FieldOperator = {
 };
 
 /** The test `$pull` applies to each element: a query on the element, or equality. */
-function pullMatcher(condition: unknown): (element: unknown) => boolean {
+function pullMatcher(
+  condition: unknown,
+  collation: Collation | undefined,
+): (element: unknown) => boolean {
+  const options = withQueryOptions(QUERY_OPTIONS, { collation });
   if (isPlainObject(condition)) {
     const keys = Object.keys(condition);
     if (keys.length > 0 && keys.every((k) => k.startsWith('$'))) {
-      const query = new Query({ element: condition }, QUERY_OPTIONS);
+      const query = new Query({ element: condition }, options);
       return (element) => query.test({ element });
     }
-    const query = new Query(condition, QUERY_OPTIONS);
+    const query = new Query(condition, options);
     return (element) => isPlainObject(element) && query.test(element);
   }
   if (condition instanceof RegExp) {
     return (element) =>
       typeof element === 'string' && new RegExp(condition.source, condition.flags).test(element);
   }
-  return (element) => valuesEqual(element, condition);
+  return (element) => valuesEqual(element, condition, collation?.compare);
 }
 
 const pull: FieldOperator = {
   creates: false,
-  apply: (target, operand) => {
+  apply: (target, operand, _doc, collation) => {
     const current = valueAt(target);
     if (current === undefined) return;
     if (!Array.isArray(current)) {
       throw new MongoCommandError('BadValue', 'Cannot apply $pull to a non-array value');
     }
-    const matches = pullMatcher(operand);
+    const matches = pullMatcher(operand, collation);
     setAt(
       target,
       current.filter((element) => !matches(element)),
@@ -295,7 +311,7 @@ const pullAll: FieldOperator = {
     }
     void field;
   },
-  apply: (target, operand) => {
+  apply: (target, operand, _doc, collation) => {
     const current = valueAt(target);
     if (current === undefined) return;
     if (!Array.isArray(current)) {
@@ -304,7 +320,7 @@ const pullAll: FieldOperator = {
     const values = operand as unknown[];
     setAt(
       target,
-      current.filter((element) => !values.some((v) => valuesEqual(element, v))),
+      current.filter((element) => !values.some((v) => valuesEqual(element, v, collation?.compare))),
     );
   },
 };

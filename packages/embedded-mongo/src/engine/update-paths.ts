@@ -2,7 +2,9 @@ import type { Document } from 'bson';
 import { Query } from 'mingo/query';
 import { isPlainObject } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
+import type { Collation } from '../values/collation.js';
 import { QUERY_OPTIONS } from './mingo-options.js';
+import { withQueryOptions } from './query.js';
 
 /**
  * Update paths: parsing `a.b`, `a.$`, `a.$[]` and `a.$[id].b`, refusing paths that conflict,
@@ -111,7 +113,10 @@ export interface ArrayFilters {
 }
 
 /** Compiles `arrayFilters`; each one names one identifier (`{ x: ... }` or `{ 'x.f': ... }`). */
-export function compileArrayFilters(filters: readonly Document[] | undefined): ArrayFilters {
+export function compileArrayFilters(
+  filters: readonly Document[] | undefined,
+  collation?: Collation,
+): ArrayFilters {
   const grouped = new Map<string, Document>();
   for (const filter of filters ?? []) {
     const ids = new Set(Object.keys(filter).map((key) => key.split('.')[0] as string));
@@ -131,7 +136,8 @@ export function compileArrayFilters(filters: readonly Document[] | undefined): A
     grouped.set(id, filter);
   }
   const byId = new Map<string, Query>();
-  for (const [id, filter] of grouped) byId.set(id, new Query(filter, QUERY_OPTIONS));
+  const options = withQueryOptions(QUERY_OPTIONS, { collation });
+  for (const [id, filter] of grouped) byId.set(id, new Query(filter, options));
   return { byId, used: new Set() };
 }
 
@@ -155,6 +161,8 @@ export interface WalkContext {
   create: boolean;
   /** The document being updated, for error messages. */
   doc: Document;
+  /** The statement's collation: `$` finds the element the query matched under it. */
+  collation?: Collation | undefined;
 }
 
 function describe(value: unknown): string {
@@ -170,7 +178,12 @@ function isIndex(name: string): boolean {
 }
 
 /** The index of the first element of the array at `arrayPath` that the query matched (`$`). */
-function firstMatchedIndex(array: unknown[], arrayPath: string, filter: Document): number {
+function firstMatchedIndex(
+  array: unknown[],
+  arrayPath: string,
+  filter: Document,
+  collation: Collation | undefined,
+): number {
   const conditions: Document = {};
   for (const [key, condition] of Object.entries(filter)) {
     if (key === arrayPath || key.startsWith(`${arrayPath}.`)) conditions[key] = condition;
@@ -181,7 +194,7 @@ function firstMatchedIndex(array: unknown[], arrayPath: string, filter: Document
       'The positional operator did not find the match needed from the query.',
     );
   }
-  const query = new Query(conditions, QUERY_OPTIONS);
+  const query = new Query(conditions, withQueryOptions(QUERY_OPTIONS, { collation }));
   for (let i = 0; i < array.length; i++) {
     const probe: Document = {};
     let node = probe;
@@ -205,7 +218,8 @@ function elementIndexes(
   context: WalkContext,
 ): number[] {
   if (segment.kind === 'all') return array.map((_, i) => i);
-  if (segment.kind === 'first') return [firstMatchedIndex(array, arrayPath, context.filter)];
+  if (segment.kind === 'first')
+    return [firstMatchedIndex(array, arrayPath, context.filter, context.collation)];
   if (segment.kind !== 'filtered') return [];
   const query = context.arrayFilters.byId.get(segment.id);
   if (!query) {

@@ -3,7 +3,9 @@ import { Aggregator } from 'mingo/aggregator';
 import { cloneValue, isPlainObject, valueKey } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import { validateId, withIdFirst } from './collection.js';
+import type { Collation } from '../values/collation.js';
 import { PIPELINE_OPTIONS } from './pipeline-options.js';
+import { withQueryOptions } from './query.js';
 import { FIELD_OPERATORS } from './update-operators.js';
 import {
   assertAllFiltersUsed,
@@ -32,6 +34,8 @@ export interface UpdateOptions {
   insert?: boolean;
   /** The command's `let` variables, for pipeline updates. */
   variables?: Document | undefined;
+  /** The statement's collation, for array filters, `$`, the comparing operators and pipelines. */
+  collation?: Collation | undefined;
 }
 
 const PIPELINE_UPDATE_STAGES = new Set([
@@ -205,7 +209,7 @@ function applyRename(
 
 /** Applies an operator update to `doc` itself (a copy the caller owns). */
 function applyOperators(doc: Document, u: Document, opts: UpdateOptions): void {
-  const arrayFilters = compileArrayFilters(opts.arrayFilters);
+  const arrayFilters = compileArrayFilters(opts.arrayFilters, opts.collation);
   for (const m of modificationsOf(u, opts.insert === true, doc)) {
     if (m.operator === '$rename') {
       applyRename(doc, m, arrayFilters, opts.filter);
@@ -218,8 +222,9 @@ function applyOperators(doc: Document, u: Document, opts: UpdateOptions): void {
       arrayFilters,
       create: operator.creates,
       doc,
+      collation: opts.collation,
     });
-    for (const target of targets) operator.apply(target, m.operand, doc);
+    for (const target of targets) operator.apply(target, m.operand, doc, opts.collation);
   }
   assertAllFiltersUsed(arrayFilters, u);
 }
@@ -234,9 +239,8 @@ function applyPipeline(docs: Document[], u: Document[], opts: UpdateOptions): Up
       );
     }
   }
-  const results = new Aggregator(u, { ...PIPELINE_OPTIONS, variables: opts.variables }).run(
-    docs.map((d) => cloneValue(d)),
-  ) as Document[];
+  const options = withQueryOptions(PIPELINE_OPTIONS, opts);
+  const results = new Aggregator(u, options).run(docs.map((d) => cloneValue(d))) as Document[];
   return docs.map((doc, i) => {
     const result = results[i];
     if (!result) throw new MongoCommandError('BadValue', 'update pipeline produced no document');
@@ -300,8 +304,7 @@ function seedFromFilter(filter: Document, target: Document): void {
 export function buildUpsertDocument(
   filter: Document,
   u: UpdateSpec,
-  arrayFilters?: Document[],
-  variables?: Document,
+  opts: Omit<UpdateOptions, 'filter' | 'insert'> = {},
 ): Document {
   let doc: Document;
   if (!Array.isArray(u) && !isOperatorUpdate(u)) {
@@ -314,7 +317,7 @@ export function buildUpsertDocument(
   } else {
     const seed: Document = {};
     seedFromFilter(filter, seed);
-    doc = applyUpdate(seed, u, { filter: {}, arrayFilters, insert: true, variables }).doc;
+    doc = applyUpdate(seed, u, { ...opts, filter: {}, insert: true }).doc;
   }
   const out = withIdFirst(doc);
   validateId(out['_id']);
