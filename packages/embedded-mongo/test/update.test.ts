@@ -201,6 +201,28 @@ describe('update', () => {
     expect(await coll.findOne({ _id: 1 } as never)).toEqual({ _id: 1, a: 2, b: 3, sum: 5 });
   });
 
+  it('when a pipeline update replaces the root without _id, then the document keeps its _id', async () => {
+    const coll = t.db.collection('replace-root');
+    await coll.insertMany([{ _id: 1, inner: { a: 1 } } as never, { _id: 2, old: true } as never]);
+    await coll.updateOne({ _id: 1 } as never, [{ $replaceRoot: { newRoot: '$inner' } }]);
+    await coll.updateOne({ _id: 2 } as never, [{ $replaceWith: { fresh: true } }]);
+    expect(await coll.find().toArray()).toEqual([
+      { _id: 1, a: 1 },
+      { _id: 2, fresh: true },
+    ]);
+  });
+
+  it('when a pipeline update replaces the root with another _id, then it fails with ImmutableField (66) and nothing changes', async () => {
+    const coll = t.db.collection('replace-root-id');
+    await coll.insertOne({ _id: 1, a: 1 } as never);
+    const err: unknown = await coll
+      .updateOne({ _id: 1 } as never, [{ $replaceWith: { _id: 2, a: 2 } }])
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MongoServerError);
+    expect((err as MongoServerError).code).toBe(66);
+    expect(await coll.find().toArray()).toEqual([{ _id: 1, a: 1 }]);
+  });
+
   it('when an unknown update operator is used, then the update fails with a server error', async () => {
     const coll = t.db.collection('badop');
     await coll.insertOne({ _id: 1 } as never);
