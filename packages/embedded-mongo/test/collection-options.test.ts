@@ -138,35 +138,10 @@ describe('collection options and collMod', () => {
     expect(await options()).toEqual({ changeStreamPreAndPostImages: { enabled: true } });
   });
 
-  it('when a time-series collection is asked for, then create fails with a clear error and nothing is created', async () => {
-    const err = await serverError(
-      t.db.createCollection('metrics', { timeseries: { timeField: 'ts' } }),
-    );
-    expect(err.code).toBe(115);
-    expect(err.message).toBe('time-series collections are not supported by the embedded server');
-    expect(await t.db.listCollections({ name: 'metrics' }, { nameOnly: false }).toArray()).toEqual(
-      [],
-    );
-  });
-
   it('when create carries a field that is not an option, then it fails with 40415 naming the field', async () => {
     const err = await serverError(t.db.command({ create: 'odd', cappedd: true }));
     expect(err.code).toBe(40415);
     expect(err.message).toBe("BSON field 'create.cappedd' is an unknown field.");
-  });
-
-  it('when a collection or view is created with a default collation, then it fails with 115 and nothing is created', async () => {
-    const err = await serverError(
-      t.db.createCollection('collated', { collation: { locale: 'fr' } }),
-    );
-    expect(err.code).toBe(115);
-    const viewErr = await serverError(
-      t.db.createCollection('collated_view', { viewOn: 'odd', collation: { locale: 'fr' } }),
-    );
-    expect(viewErr.code).toBe(115);
-    const names = (await t.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
-    expect(names).not.toContain('collated');
-    expect(names).not.toContain('collated_view');
   });
 
   it('when a collection is created with the simple collation, then it is created as without one', async () => {

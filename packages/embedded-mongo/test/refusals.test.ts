@@ -1,0 +1,68 @@
+import { MongoClient, MongoServerError, type Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedMongo, type EmbeddedMongo } from '../src/index.js';
+
+/**
+ * What this server refuses where MongoDB would comply (its README's "What it does not do"). These
+ * tests are about this server, not MongoDB, so they start it themselves and hold even when the
+ * rest of the suite runs against a real MongoDB through MONGODB_URI.
+ */
+describe('features the embedded server refuses', () => {
+  let server: EmbeddedMongo;
+  let client: MongoClient;
+  let db: Db;
+
+  beforeAll(async () => {
+    server = await startEmbeddedMongo({ inMemory: true });
+    client = await new MongoClient(server.uri).connect();
+    db = client.db('refusals');
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await server.stop();
+  });
+
+  async function refusal(promise: Promise<unknown>): Promise<MongoServerError> {
+    const err: unknown = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(MongoServerError);
+    return err as MongoServerError;
+  }
+
+  async function collectionNames(): Promise<string[]> {
+    return (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+  }
+
+  it('when a time-series collection is asked for, then create fails with 115 naming it and nothing is created', async () => {
+    const err = await refusal(db.createCollection('metrics', { timeseries: { timeField: 'ts' } }));
+    expect(err.code).toBe(115);
+    expect(err.message).toBe('time-series collections are not supported by the embedded server');
+    expect(await collectionNames()).not.toContain('metrics');
+  });
+
+  it('when a collection or view is created with a default collation, then it fails with 115 and nothing is created', async () => {
+    const err = await refusal(db.createCollection('collated', { collation: { locale: 'fr' } }));
+    expect(err.code).toBe(115);
+    expect(err.message).toContain('default collation');
+    const viewErr = await refusal(
+      db.createCollection('collated_view', { viewOn: 'odd', collation: { locale: 'fr' } }),
+    );
+    expect(viewErr.code).toBe(115);
+    expect(await collectionNames()).not.toContain('collated');
+    expect(await collectionNames()).not.toContain('collated_view');
+  });
+
+  it('when an aggregation uses a stage the server does not run, then it fails with 115 naming the stage', async () => {
+    const err = await refusal(
+      db
+        .collection('any')
+        .aggregate([{ $indexStats: {} }])
+        .toArray(),
+    );
+    expect(err.code).toBe(115);
+    expect(err.message).toContain('$indexStats');
+  });
+});
