@@ -15,6 +15,7 @@ export { objectIdSchema } from './mongo/object-id.js';
 
 // Configuration
 export {
+  apiDocsVariable,
   ConfigError,
   loadEnv,
   mongoServiceVariables,
@@ -22,6 +23,28 @@ export {
   serviceVariables,
   type Env,
 } from './config/config.js';
+
+// Describing the API (OpenAPI 3.1 from the zod schemas)
+export {
+  createApiDocument,
+  UNMATCHED_ROUTE_RESPONSE,
+  type ApiDescription,
+  type ApiDocument,
+  type ApiRoute,
+  type UnmatchedRouteResponse,
+} from './openapi/api-document.js';
+export {
+  cannotRouteResponse,
+  emptyResponse,
+  errorBodySchema,
+  errorResponse,
+  fixedErrorResponse,
+  jsonResponse,
+  notModifiedResponse,
+  statusTextResponse,
+  textResponse,
+} from './openapi/responses.js';
+export { DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
 
 // Running a service
 export { runService, type RunningService, type ServiceDefinition } from './runtime/run-service.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadEnv, mongoServiceVariables, type Env } from '@repo/common';
+import { apiDocsVariable, loadEnv, mongoServiceVariables, type Env } from '@repo/common';
 
 /** Products with a quantity below this are low on stock unless LOW_STOCK_THRESHOLD says otherwise. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
@@ -12,14 +12,17 @@ const lowStockThresholdVariable = z
   .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER, 'is too large'))
   .default(DEFAULT_LOW_STOCK_THRESHOLD);
 
-const configSchema = z.object({
-  ...mongoServiceVariables(6790, 'products'),
-  LOW_STOCK_THRESHOLD: lowStockThresholdVariable,
-});
+function configSchema(env: Env) {
+  return z.object({
+    ...mongoServiceVariables(6790, 'products'),
+    LOW_STOCK_THRESHOLD: lowStockThresholdVariable,
+    API_DOCS: apiDocsVariable(env),
+  });
+}
 
-export type Config = z.output<typeof configSchema>;
+export type Config = z.output<ReturnType<typeof configSchema>>;
 
 /** The service's settings from the environment; a bad value stops start-up naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
-  return loadEnv(configSchema, env);
+  return loadEnv(configSchema(env), env);
 }

@@ -3,6 +3,7 @@ import { connectWithMongo, type Logger, type ServiceDefinition } from '@repo/com
 import { createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createProductsRepository } from './data/products-repository.js';
+import { apiDocument } from './http/api-document.js';
 
 /** What the app is built from once MongoDB is connected. */
 function depsOver(db: Db, config: Config, logger: Logger): AppDeps {
@@ -23,4 +24,5 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   connect: (config, logger) =>
     connectWithMongo(config, logger, (db) => depsOver(db, config, logger)),
   createApp,
+  apiDocument,
 };

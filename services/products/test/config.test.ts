@@ -12,6 +12,7 @@ describe('configuration', () => {
       MONGODB_URI: 'mongodb://127.0.0.1:27017',
       MONGODB_DB: 'products',
       LOW_STOCK_THRESHOLD: 5,
+      API_DOCS: true,
     });
   });
 

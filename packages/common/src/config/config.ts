@@ -92,3 +92,14 @@ export function loadEnv<S extends z.ZodObject>(schema: S, env: Env = process.env
 export function developmentSecretsInUse(env: Env, names: readonly string[]): string[] {
   return isProduction(env) ? [] : names.filter((name) => !env[name]);
 }
+
+/**
+ * `API_DOCS`: `on` serves `GET /openapi.json` and `GET /docs`, `off` leaves them to the app's 404.
+ * On by default, except in production, where a deployment switches them on when it wants them.
+ */
+export function apiDocsVariable(env: Env) {
+  return z
+    .enum(['on', 'off'], { error: 'must be "on" or "off"' })
+    .default(isProduction(env) ? 'off' : 'on')
+    .transform((value) => value === 'on');
+}

@@ -7,6 +7,9 @@ import { cannotRouteText } from '../http/unmatched-request.js';
 import { createAppServer } from './app-server.js';
 import { answerProbe, type ReadinessCheck } from './health.js';
 import { createLogger, flushLogger } from './logger.js';
+import { pathOf } from '../http/unmatched-request.js';
+import type { ApiDocument } from '../openapi/api-document.js';
+import { apiDocsResponder, DOCS_PATH, type ApiDocsResponder } from '../openapi/docs-page.js';
 
 /**
  * A request handler as Express apps are: called with the request, the response and what to do
@@ -32,6 +35,8 @@ export interface BaseServiceConfig {
   PORT: number;
   LOG_LEVEL: LevelWithSilent;
   LOG_FORMAT?: 'json' | 'pretty' | undefined;
+  /** Serve `GET /openapi.json` and `GET /docs` (`API_DOCS`, see `apiDocsVariable`). */
+  API_DOCS?: boolean;
 }
 
 /** A service as `runService` runs it: what each service's `src/service.ts` exports. */
@@ -43,6 +48,8 @@ export interface ServiceDefinition<C extends BaseServiceConfig, D> {
   connect: (config: C, logger: Logger) => Promise<Connected<D>>;
   /** Builds the request handler from the dependencies (the service's `createApp`). */
   createApp: (deps: D) => ServiceApp;
+  /** The service's OpenAPI document, built once at start-up when `API_DOCS` is on. */
+  apiDocument?: () => ApiDocument;
   /** Secret variables whose development defaults earn a warning when used. */
   secrets?: readonly string[];
   /** How long in-flight requests may run on after a stop signal. */
@@ -128,17 +135,31 @@ function answerUnhandled(
   res.end(text);
 }
 
-/** The server for a started service: the probes in front of the app. */
+/** The documentation requests answered in front of the app, when the service serves them. */
+function answerDocs(req: IncomingMessage, res: ServerResponse, docs: ApiDocsResponder): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  return docs(req, res, pathOf(req.url));
+}
+
+/** The server for a started service: the probes (and the API docs, when on) in front of the app. */
 function serve(
   app: ServiceApp,
   isReady: ReadinessCheck,
   logger: Logger,
   shuttingDown: () => boolean,
+  docs: ApiDocsResponder | undefined,
 ): Server {
   // Built once: the probe check runs in front of every request.
   const probeState = { isReady, shuttingDown };
+  // Without docs the listener is exactly the probes and the app: nothing added per request.
+  if (docs === undefined) {
+    return createAppServer(app, (req, res) => {
+      if (answerProbe(req, res, probeState)) return;
+      app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
+    });
+  }
   return createAppServer(app, (req, res) => {
-    if (answerProbe(req, res, probeState)) return;
+    if (answerProbe(req, res, probeState) || answerDocs(req, res, docs)) return;
     app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
   });
 }
@@ -190,11 +211,18 @@ export async function runService<C extends BaseServiceConfig, D>(
   let connected: Connected<D> | undefined;
   let server: Server | undefined;
   let shuttingDown = false;
+  let docsServed = false;
 
   try {
+    // The document is built here, once, before the port opens; requests only send its text.
+    const docs =
+      config.API_DOCS === true && definition.apiDocument !== undefined
+        ? apiDocsResponder(definition.apiDocument())
+        : undefined;
+    docsServed = docs !== undefined;
     connected = await definition.connect(config, logger);
     const app = definition.createApp(connected.deps);
-    server = serve(app, connected.isReady ?? alwaysReady, logger, () => shuttingDown);
+    server = serve(app, connected.isReady ?? alwaysReady, logger, () => shuttingDown, docs);
     await listen(server, config.PORT);
   } catch (error) {
     const failure = describeStartFailure(name, config.PORT, error);
@@ -207,7 +235,10 @@ export async function runService<C extends BaseServiceConfig, D>(
 
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
-  logger.info({ port, url }, `${name} listening`);
+  logger.info(
+    docsServed ? { port, url, docs: `${url}${DOCS_PATH}` } : { port, url },
+    `${name} listening`,
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {

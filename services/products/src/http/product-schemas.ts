@@ -7,11 +7,19 @@ export const NOT_AN_OBJECT_MESSAGE = 'request body must be a JSON object';
 export const LOW_STOCK_MESSAGE = "lowStock must be 'true' when given";
 
 /** A field as sent, of any JSON type (the spec asks for no type checks); absent stays absent. */
-const sentField = z.unknown().optional();
+const sentField = z
+  .unknown()
+  .optional()
+  .meta({ description: 'Any JSON value, stored as sent; left unchanged when absent.' });
 
 /** A field as sent, or its default when the body leaves it out; a sent `null` stays `null`. */
 function sentOrDefault(value: unknown) {
-  return z.unknown().default(value);
+  return z
+    .unknown()
+    .default(value)
+    .meta({
+      description: `Any JSON value, stored as sent (no type check); ${JSON.stringify(value)} when absent.`,
+    });
 }
 
 /**
@@ -19,7 +27,7 @@ function sentOrDefault(value: unknown) {
  * only the keys it names, so `id`, `_id` and every other key are dropped; it builds a new object
  * from those names alone, so a `__proto__` key in the body never becomes a prototype.
  */
-const newProductSchema = z.object({
+export const newProductSchema = z.object({
   modelName: sentOrDefault(PRODUCT_DEFAULTS.modelName),
   modelNumber: sentOrDefault(PRODUCT_DEFAULTS.modelNumber),
   manufacturer: sentOrDefault(PRODUCT_DEFAULTS.manufacturer),
@@ -29,7 +37,7 @@ const newProductSchema = z.object({
 });
 
 /** PATCH takes only the six fields that were sent; `id`, `_id` and other keys are dropped. */
-const productChangesSchema = z.object({
+export const productChangesSchema = z.object({
   modelName: sentField,
   modelNumber: sentField,
   manufacturer: sentField,
@@ -42,9 +50,12 @@ const productChangesSchema = z.object({
  * `?lowStock=true` asks for products low on stock; no parameter lists everything. Any other value
  * (`false`, empty, repeated) is refused rather than guessed at. Other parameters are ignored.
  */
-const productListQuerySchema = z
-  .object({ lowStock: z.literal('true').optional() })
-  .transform(({ lowStock }) => ({ lowStockOnly: lowStock !== undefined }));
+export const productListQuerySchema = z.object({
+  lowStock: z.literal('true').optional().meta({
+    description:
+      'Only products whose quantity is a number below LOW_STOCK_THRESHOLD (default 5). Any other value is a 400.',
+  }),
+});
 
 /** Ids are the 24 lowercase hex characters the service hands out; anything else names no product. */
 export const readProductId = inputReader(objectIdSchema, (_error, id) =>
@@ -52,7 +63,7 @@ export const readProductId = inputReader(objectIdSchema, (_error, id) =>
 );
 
 export const readProductListQuery = inputReader(
-  productListQuerySchema,
+  productListQuerySchema.transform(({ lowStock }) => ({ lowStockOnly: lowStock !== undefined })),
   () => new BadRequestError(LOW_STOCK_MESSAGE),
 );
 

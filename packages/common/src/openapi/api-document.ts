@@ -1,0 +1,101 @@
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
+import type { z } from 'zod';
+
+/** An OpenAPI 3.1 document, as the generator builds it. */
+export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+/** One route: its method, OpenAPI path, zod request schemas and every response it can give. */
+export type ApiRoute = RouteConfig;
+
+/** A bearer-token security scheme; `description` says which token and how it is checked. */
+export interface BearerScheme {
+  description: string;
+}
+
+/** The answer to a request that no route matches, which no path of the document can carry. */
+export interface UnmatchedRouteResponse {
+  description: string;
+  mediaType: string;
+  schema: z.ZodType;
+  example: unknown;
+}
+
+export interface ApiDescription {
+  /** The service's name, as in `services/registry.json`. */
+  service: string;
+  version: string;
+  /** What the service does, in a paragraph (CommonMark); the README link is added after it. */
+  summary: string;
+  routes: readonly ApiRoute[];
+  /** Bearer-token schemes by name, for routes whose `security` names them. */
+  bearerSchemes?: Readonly<Record<string, BearerScheme>>;
+  unmatchedRoute: UnmatchedRouteResponse;
+}
+
+/**
+ * The name under `components.responses` of the answer to an unmatched method and path. OpenAPI
+ * has no place for "any other request", so the document names it once here and its description
+ * says so; the contract tests hold every unmatched request to it.
+ */
+export const UNMATCHED_ROUTE_RESPONSE = 'UnmatchedRoute';
+
+/** Where the README sits next to the committed document (`services/<name>/openapi.json`). */
+const README_LINK = './README.md';
+
+function describeService({ service, summary }: ApiDescription): string {
+  return [
+    summary,
+    `Every decision the specification leaves open, with examples and configuration, is in the ` +
+      `service's README ([services/${service}/README.md](${README_LINK})).`,
+    `A method and path that no route below matches gets the \`${UNMATCHED_ROUTE_RESPONSE}\` ` +
+      `response of the components. \`GET /healthz\` and \`GET /readyz\` (the probes), ` +
+      '`GET /openapi.json` (this document) and `GET /docs` are answered in front of the routes and ' +
+      'are not part of the API.',
+  ].join('\n\n');
+}
+
+/**
+ * Builds a service's OpenAPI 3.1 document from its route table, through
+ * `@asteasolutions/zod-to-openapi`: the same zod schemas that read the requests describe them
+ * here, so the document cannot drift from the code. Run once at start-up (and by
+ * `npm run openapi`), never per request.
+ */
+export function createApiDocument(api: ApiDescription): ApiDocument {
+  const registry = new OpenAPIRegistry();
+  for (const [name, { description }] of Object.entries(api.bearerSchemes ?? {})) {
+    registry.registerComponent('securitySchemes', name, {
+      type: 'http',
+      scheme: 'bearer',
+      description,
+    });
+  }
+  const { description, mediaType, schema, example } = api.unmatchedRoute;
+  // The body's zod schema becomes a component schema (named by its `id`, handed to the generator
+  // below); the response refers to it by that name.
+  const bodySchemaName = `${UNMATCHED_ROUTE_RESPONSE}Body`;
+  const bodySchema = schema.meta({ id: bodySchemaName });
+  registry.registerComponent('responses', UNMATCHED_ROUTE_RESPONSE, {
+    description,
+    content: {
+      [mediaType]: { schema: { $ref: `#/components/schemas/${bodySchemaName}` }, example },
+    },
+  });
+  for (const route of api.routes) registry.registerPath(route);
+
+  return new OpenApiGeneratorV31([
+    ...registry.definitions,
+    { type: 'schema', schema: bodySchema },
+  ]).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: `${api.service} API`,
+      version: api.version,
+      description: describeService(api),
+    },
+    externalDocs: { description: `services/${api.service}/README.md`, url: README_LINK },
+  });
+}

@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiDocument } from './api-document.js';
+
+/** Where `GET /openapi.json` and `GET /docs` live. */
+export const OPENAPI_PATH = '/openapi.json';
+export const DOCS_PATH = '/docs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Swagger UI's files, served from the service's own dependencies (`swagger-ui-dist`), so the page
+ * works without any network beyond the service itself.
+ */
+const SWAGGER_UI_FILES: Readonly<Record<string, { file: string; type: string }>> = {
+  'swagger-ui.css': { file: 'swagger-ui-dist/swagger-ui.css', type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': {
+    file: 'swagger-ui-dist/swagger-ui-bundle.js',
+    type: 'text/javascript; charset=utf-8',
+  },
+  'favicon-32x32.png': { file: 'swagger-ui-dist/favicon-32x32.png', type: 'image/png' },
+};
+
+/**
+ * The page's own start-up script. It is a file rather than an inline script so that the page's
+ * Content-Security-Policy can forbid inline scripts. `validatorUrl: null` keeps Swagger UI from
+ * sending the document to its public validator.
+ */
+const INITIALIZER = `window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(OPENAPI_PATH)},
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  validatorUrl: null,
+});
+`;
+
+function page(title: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+<link rel="icon" type="image/png" href="${DOCS_PATH}/favicon-32x32.png">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+<script src="${DOCS_PATH}/swagger-initializer.js"></script>
+</body>
+</html>
+`;
+}
+
+/**
+ * Scripts and styles from the service itself only; Swagger UI sets inline styles and shows its
+ * logo as a data: image, and "Try it out" calls the service from the page (connect-src 'self').
+ */
+const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+interface Resource {
+  type: string;
+  body: () => Promise<Buffer>;
+}
+
+function constant(text: string): () => Promise<Buffer> {
+  const body = Promise.resolve(Buffer.from(text));
+  return () => body;
+}
+
+/** Read on first request and kept: the bundle is 1.7 MB, and a service whose docs nobody opens never reads it. */
+function fileOnDemand(file: string): () => Promise<Buffer> {
+  let body: Promise<Buffer> | undefined;
+  return () => (body ??= readFile(require.resolve(file)));
+}
+
+/** Answers one documentation request; false when the path is not one of them. */
+export type ApiDocsResponder = (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
+
+/**
+ * `GET /openapi.json` (the document, serialized once here) and `GET /docs` with Swagger UI's
+ * files. `runService` puts it in front of the app, as it does the probes, so the spec's routes,
+ * 404s and request logs stay as they are; only GET and HEAD reach it.
+ */
+export function apiDocsResponder(document: ApiDocument): ApiDocsResponder {
+  const resources = new Map<string, Resource>([
+    [
+      OPENAPI_PATH,
+      { type: 'application/json; charset=utf-8', body: constant(JSON.stringify(document)) },
+    ],
+    [DOCS_PATH, { type: 'text/html; charset=utf-8', body: constant(page(document.info.title)) }],
+    [
+      `${DOCS_PATH}/`,
+      { type: 'text/html; charset=utf-8', body: constant(page(document.info.title)) },
+    ],
+    [
+      `${DOCS_PATH}/swagger-initializer.js`,
+      { type: 'text/javascript; charset=utf-8', body: constant(INITIALIZER) },
+    ],
+  ]);
+  for (const [name, { file, type }] of Object.entries(SWAGGER_UI_FILES)) {
+    resources.set(`${DOCS_PATH}/${name}`, { type, body: fileOnDemand(file) });
+  }
+
+  return (req, res, path) => {
+    const resource = resources.get(path);
+    if (resource === undefined) return false;
+    resource.body().then(
+      (body) => {
+        res.writeHead(200, {
+          'content-type': resource.type,
+          'content-length': body.length,
+          'cache-control': 'no-cache',
+          'content-security-policy': DOCS_CSP,
+          'x-content-type-options': 'nosniff',
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('API documentation files are missing from this installation');
+      },
+    );
+    return true;
+  };
+}

@@ -1,0 +1,70 @@
+import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import type { UnmatchedRouteResponse } from './api-document.js';
+
+/** A response with a JSON body; `example` is what the README or the spec shows for it. */
+export function jsonResponse(
+  description: string,
+  schema: z.ZodType,
+  example?: unknown,
+): ResponseConfig {
+  const media = example === undefined ? { schema } : { schema, example };
+  return { description, content: { 'application/json': media } };
+}
+
+/** A response with a text body (`text/plain` unless the route labels its text otherwise). */
+export function textResponse(
+  description: string,
+  schema: z.ZodType<string>,
+  example: string,
+  mediaType = 'text/plain',
+): ResponseConfig {
+  return { description, content: { [mediaType]: { schema, example } } };
+}
+
+/** A response without a body (204, 304). */
+export function emptyResponse(description: string): ResponseConfig {
+  return { description };
+}
+
+/**
+ * The answer to `If-None-Match` with the current ETag, which every GET route gives (the shared
+ * app puts a weak ETag on every body).
+ */
+export const notModifiedResponse = emptyResponse(
+  'Not Modified: the body has not changed since the ETag sent in `If-None-Match`.',
+);
+
+/** The plain-text status line a route sends for a status without a body of its own (`res.sendStatus`). */
+export function statusTextResponse(description: string, statusText: string): ResponseConfig {
+  return textResponse(description, z.literal(statusText), statusText);
+}
+
+/** `{ "error": <message> }`, the error body of products, orders and the mini-store. */
+export const errorBodySchema = z.strictObject({ error: z.string() });
+
+/** An `{ error }` response whose message is always `message`. */
+export function fixedErrorResponse(description: string, message: string): ResponseConfig {
+  return jsonResponse(description, z.strictObject({ error: z.literal(message) }), {
+    error: message,
+  });
+}
+
+/** An `{ error }` response whose message varies; `example` is one of them. */
+export function errorResponse(description: string, example: string): ResponseConfig {
+  return jsonResponse(description, errorBodySchema, { error: example });
+}
+
+/**
+ * The plain-text `Cannot <METHOD> <path>` 404 for a method and path no route matches, the default
+ * of every service whose spec does not give its own.
+ */
+export function cannotRouteResponse(): UnmatchedRouteResponse {
+  return {
+    description:
+      'Not Found: no route matches the method and path. The text names them, without the query.',
+    mediaType: 'text/plain',
+    schema: z.string().regex(/^Cannot [A-Z]+ \/.*$/),
+    example: 'Cannot GET /nothing-here',
+  };
+}

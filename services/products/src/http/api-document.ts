@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import {
+  cannotRouteResponse,
+  createApiDocument,
+  emptyResponse,
+  errorResponse,
+  fixedErrorResponse,
+  jsonResponse,
+  notModifiedResponse,
+  objectIdSchema,
+  type ApiDocument,
+  type ApiRoute,
+} from '@repo/common';
+import { NEGATIVE_PRICE_MESSAGE } from '../domain/patch-rules.js';
+import {
+  LOW_STOCK_MESSAGE,
+  newProductSchema,
+  productChangesSchema,
+  productListQuerySchema,
+} from './product-schemas.js';
+
+const EXAMPLE_ID = '6b0133863aff49b5acaf923f';
+
+const productIdParams = z.object({
+  id: objectIdSchema.meta({
+    description:
+      'The id the service handed out: 24 lowercase hex characters. Any other text names no product (404).',
+    example: EXAMPLE_ID,
+  }),
+});
+
+/** A field of a product: whatever JSON the client sent, since creation checks no types. */
+const anyJson = z.unknown().refine((value) => value !== undefined);
+
+/** What `presentProduct` answers: the id and the six fields, always all of them, never `_id`. */
+const productSchema = z
+  .strictObject({
+    id: z.string().regex(/^[0-9a-f]{24}$/),
+    modelName: anyJson,
+    modelNumber: anyJson,
+    manufacturer: anyJson,
+    color: anyJson,
+    price: anyJson,
+    quantity: anyJson,
+  })
+  .meta({ id: 'Product' });
+
+const productExample = {
+  id: EXAMPLE_ID,
+  modelName: 'Widget',
+  modelNumber: 'W-1',
+  manufacturer: 'Acme',
+  color: 'red',
+  price: 9.99,
+  quantity: 3,
+};
+
+const jsonBody = (schema: z.ZodType, example: unknown) => ({
+  required: true,
+  content: { 'application/json': { schema, example } },
+});
+
+const notFound = errorResponse(
+  'No product has the id, or the id is malformed.',
+  `Not found: no product with id of ${EXAMPLE_ID}`,
+);
+const serverError = fixedErrorResponse('Anything unexpected (logged).', 'Something went wrong');
+const tooLarge = fixedErrorResponse('The body is over 100 kB.', 'request entity too large');
+const unsupportedMediaType = errorResponse(
+  'The Content-Type is not application/json, or the body is in another charset or encoding.',
+  'Content-Type must be application/json',
+);
+const badBody = errorResponse(
+  'The body is not valid JSON (the parser message), or valid JSON but not an object.',
+  'request body must be a JSON object',
+);
+
+const routes: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/products',
+    summary: 'List products',
+    description:
+      'Every product in creation order, streamed; `?lowStock=true` lists those low on stock.',
+    request: { query: productListQuerySchema },
+    responses: {
+      200: jsonResponse('The products.', z.array(productSchema), [productExample]),
+      304: notModifiedResponse,
+      400: fixedErrorResponse('`lowStock` has a value other than `true`.', LOW_STOCK_MESSAGE),
+      500: serverError,
+    },
+  },
+  {
+    method: 'post',
+    path: '/products',
+    summary: 'Create a product',
+    description:
+      'Any subset of the six fields; omitted ones get their defaults, other keys are dropped, no types are checked.',
+    request: {
+      body: jsonBody(newProductSchema, {
+        modelName: 'Widget',
+        manufacturer: 'Acme',
+        price: 9.99,
+        quantity: 3,
+      }),
+    },
+    responses: {
+      201: jsonResponse(
+        'Created: the new product id only.',
+        z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+        { id: EXAMPLE_ID },
+      ),
+      400: badBody,
+      413: tooLarge,
+      415: unsupportedMediaType,
+      500: serverError,
+    },
+  },
+  {
+    method: 'get',
+    path: '/products/{id}',
+    summary: 'Read one product',
+    request: { params: productIdParams },
+    responses: {
+      200: jsonResponse('The product.', productSchema, productExample),
+      304: notModifiedResponse,
+      404: notFound,
+      500: serverError,
+    },
+  },
+  {
+    method: 'patch',
+    path: '/products/{id}',
+    summary: 'Change some fields of a product',
+    description:
+      'Only the fields sent change. Checked in order: the body, the product exists, then the price and quantity rules; nothing is written when one fails.',
+    request: {
+      params: productIdParams,
+      body: jsonBody(productChangesSchema, { price: 7.5, color: 'blue' }),
+    },
+    responses: {
+      200: jsonResponse('The complete updated product.', productSchema, {
+        ...productExample,
+        price: 7.5,
+        color: 'blue',
+      }),
+      400: errorResponse(
+        'The price would end below 0 (`price cannot be negative`), the quantity sent is below 0 (`quantity cannot be negative`), or the body is not a JSON object or not valid JSON.',
+        NEGATIVE_PRICE_MESSAGE,
+      ),
+      404: notFound,
+      413: tooLarge,
+      415: unsupportedMediaType,
+      500: serverError,
+    },
+  },
+  {
+    method: 'delete',
+    path: '/products/{id}',
+    summary: 'Delete a product',
+    request: { params: productIdParams },
+    responses: {
+      204: emptyResponse('Deleted.'),
+      404: notFound,
+      500: serverError,
+    },
+  },
+];
+
+/** The products API as OpenAPI 3.1, from the zod schemas its routes read requests with. */
+export function apiDocument(): ApiDocument {
+  return createApiDocument({
+    service: 'products',
+    version: '1.0.0',
+    summary:
+      'A JSON catalog of products under `/products`, stored in MongoDB (specification document 1).',
+    routes,
+    unmatchedRoute: cannotRouteResponse(),
+  });
+}
