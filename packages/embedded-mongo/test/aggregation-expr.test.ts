@@ -1,7 +1,7 @@
 import { Double, Int32, Long } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import type { AnyDocument } from './aggregation-values.js';
+import type { AnyDocument } from './support.js';
 
 describe('$expr in queries and in a first $match', () => {
   const t = useTestDatabase('agg_expr');

@@ -1,7 +1,8 @@
 import { Decimal128, Double, Int32, Long, type Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import { serverError, typed, type AnyDocument } from './aggregation-values.js';
+import { typed } from './aggregation-values.js';
+import { serverError, type AnyDocument } from './support.js';
 
 describe('$group, its accumulators and the counting stages', () => {
   const t = useTestDatabase('agg_group');

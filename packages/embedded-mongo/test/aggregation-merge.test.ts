@@ -1,7 +1,7 @@
 import { type Document } from 'mongodb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import { serverError, type AnyDocument } from './aggregation-values.js';
+import { serverError, type AnyDocument } from './support.js';
 
 describe('$merge', () => {
   const t = useTestDatabase('agg_merge');

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import { serverError, type AnyDocument } from './aggregation-values.js';
+import { serverError, type AnyDocument } from './support.js';
 
 describe('$out', () => {
   const t = useTestDatabase('agg_out');

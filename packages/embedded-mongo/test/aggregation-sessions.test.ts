@@ -1,7 +1,7 @@
 import { Binary, MongoClient, type Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import { serverError, type AnyDocument } from './aggregation-values.js';
+import { serverError, type AnyDocument } from './support.js';
 
 describe('$listLocalSessions', () => {
   const t = useTestDatabase('agg_sessions');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import { serverError, type AnyDocument } from './aggregation-values.js';
+import { serverError, type AnyDocument } from './support.js';
 
 describe('aggregation stages: names, positions and the database-level sources', () => {
   const t = useTestDatabase('agg_stages');

@@ -1,7 +1,8 @@
 import { Decimal128, Double, Int32, Long, type Document } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import { evaluate, serverError, typed, type AnyDocument } from './aggregation-values.js';
+import { evaluate, typed } from './aggregation-values.js';
+import { serverError, type AnyDocument } from './support.js';
 
 const VALUES: AnyDocument = {
   _id: 1,

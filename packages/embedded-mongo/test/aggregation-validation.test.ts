@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import { serverError, type AnyDocument } from './aggregation-values.js';
+import { serverError, type AnyDocument } from './support.js';
 
 describe('$out and $merge into a collection with a validator', () => {
   const t = useTestDatabase('agg_validation');

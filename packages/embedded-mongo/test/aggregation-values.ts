@@ -1,18 +1,5 @@
-import {
-  Decimal128,
-  Double,
-  Int32,
-  Long,
-  MongoServerError,
-  type Collection,
-  type Document,
-} from 'mongodb';
-
-/** A test document: a number or string `_id` (or one the server generates), any fields. */
-export interface AnyDocument {
-  _id?: number | string;
-  [field: string]: unknown;
-}
+import { Decimal128, Double, Int32, Long, type Collection, type Document } from 'mongodb';
+import type { AnyDocument } from './support.js';
 
 /**
  * A value read with `promoteValues: false` as its BSON type and text, so a test can assert the
@@ -35,14 +22,4 @@ export async function evaluate(coll: Collection<AnyDocument>, expr: Document): P
     .aggregate([{ $limit: 1 }, { $project: { _id: 0, r: expr } }], { promoteValues: false })
     .toArray();
   return doc?.['r'];
-}
-
-/** The server error an operation fails with (the test fails if it succeeds). */
-export async function serverError(operation: Promise<unknown>): Promise<MongoServerError> {
-  const outcome = await operation.then(
-    () => new Error('the operation succeeded'),
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof MongoServerError)) throw outcome;
-  return outcome;
 }

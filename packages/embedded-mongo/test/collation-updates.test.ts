@@ -1,15 +1,22 @@
+import type { Collection } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import type { AnyDocument } from './aggregation-values.js';
 
 const caseInsensitive = { locale: 'en', strength: 2 };
+
+interface Tagged {
+  _id: number;
+  tags: string[];
+  best: string;
+  same?: boolean;
+}
 
 /** MongoDB hands the statement's collation to every part of an update that compares strings. */
 describe('update operators under a collation', () => {
   const t = useTestDatabase('collation_updates');
 
-  async function tagged(name: string): Promise<ReturnType<typeof t.db.collection<AnyDocument>>> {
-    const coll = t.db.collection<AnyDocument>(name);
+  async function tagged(name: string): Promise<Collection<Tagged>> {
+    const coll = t.db.collection<Tagged>(name);
     await coll.insertOne({ _id: 1, tags: ['A', 'b', 'c'], best: 'b' });
     return coll;
   }

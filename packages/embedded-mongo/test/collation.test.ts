@@ -1,7 +1,7 @@
 import { MongoServerError, type Collection, type Document } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import type { AnyDocument } from './aggregation-values.js';
+import type { AnyDocument } from './support.js';
 
 const caseInsensitive = { locale: 'en', strength: 2 };
 const baseLetters = { locale: 'en', strength: 1 };

@@ -1,19 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient, MongoServerError, type Document } from 'mongodb';
+import { MongoClient, type Document } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/index.js';
 import { useTestDatabase } from '../src/testing/index.js';
-
-async function serverError(promise: Promise<unknown>): Promise<MongoServerError> {
-  const err: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(MongoServerError);
-  return err as MongoServerError;
-}
+import { serverError } from './support.js';
 
 describe('collection options and collMod', () => {
   const t = useTestDatabase('colloptions');

@@ -1,7 +1,7 @@
 import { MongoServerError, type Collection } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-import type { AnyDocument } from './aggregation-values.js';
+import type { AnyDocument } from './support.js';
 
 async function failure(promise: Promise<unknown>): Promise<MongoServerError> {
   const err: unknown = await promise.then(

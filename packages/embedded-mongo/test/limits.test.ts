@@ -1,17 +1,9 @@
-import { BSON, MongoServerError, type Document } from 'mongodb';
+import { BSON, type Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
+import { serverError } from './support.js';
 
 const MAX = 16 * 1024 * 1024;
-
-async function serverError(promise: Promise<unknown>): Promise<MongoServerError> {
-  const err: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(MongoServerError);
-  return err as MongoServerError;
-}
 
 /** A document `{ _id, x: "aaa…" }` of exactly `size` bytes of BSON. */
 function docOfSize(id: number, size: number): Document {

@@ -1,6 +1,7 @@
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/index.js';
+import { serverError } from './support.js';
 
 /**
  * What this server refuses where MongoDB would comply (its README's "What it does not do"). These
@@ -23,31 +24,24 @@ describe('features the embedded server refuses', () => {
     await server.stop();
   });
 
-  async function refusal(promise: Promise<unknown>): Promise<MongoServerError> {
-    const err: unknown = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(MongoServerError);
-    return err as MongoServerError;
-  }
-
   async function collectionNames(): Promise<string[]> {
     return (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
   }
 
   it('when a time-series collection is asked for, then create fails with 115 naming it and nothing is created', async () => {
-    const err = await refusal(db.createCollection('metrics', { timeseries: { timeField: 'ts' } }));
+    const err = await serverError(
+      db.createCollection('metrics', { timeseries: { timeField: 'ts' } }),
+    );
     expect(err.code).toBe(115);
     expect(err.message).toBe('time-series collections are not supported by the embedded server');
     expect(await collectionNames()).not.toContain('metrics');
   });
 
   it('when a collection or view is created with a default collation, then it fails with 115 and nothing is created', async () => {
-    const err = await refusal(db.createCollection('collated', { collation: { locale: 'fr' } }));
+    const err = await serverError(db.createCollection('collated', { collation: { locale: 'fr' } }));
     expect(err.code).toBe(115);
     expect(err.message).toContain('default collation');
-    const viewErr = await refusal(
+    const viewErr = await serverError(
       db.createCollection('collated_view', { viewOn: 'odd', collation: { locale: 'fr' } }),
     );
     expect(viewErr.code).toBe(115);
@@ -56,7 +50,7 @@ describe('features the embedded server refuses', () => {
   });
 
   it('when an aggregation uses a stage the server does not run, then it fails with 115 naming the stage', async () => {
-    const err = await refusal(
+    const err = await serverError(
       db
         .collection('any')
         .aggregate([{ $indexStats: {} }])

@@ -1,15 +1,8 @@
-import { MongoClient, MongoServerError, type CommandStartedEvent, type Document } from 'mongodb';
+import type { MongoServerError } from 'mongodb';
+import { MongoClient, type CommandStartedEvent, type Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-
-async function serverError(promise: Promise<unknown>): Promise<MongoServerError> {
-  const err: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(MongoServerError);
-  return err as MongoServerError;
-}
+import { serverError } from './support.js';
 
 describe('sessions on a standalone', () => {
   const t = useTestDatabase('sessions');

@@ -1,15 +1,7 @@
-import { MongoServerError, type Document } from 'mongodb';
+import { type Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
-
-async function serverError(promise: Promise<unknown>): Promise<MongoServerError> {
-  const err: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(MongoServerError);
-  return err as MongoServerError;
-}
+import { serverError } from './support.js';
 
 const studentSchema = {
   $jsonSchema: {
