@@ -26,6 +26,8 @@ export {
 
 // Describing the API (OpenAPI 3.1 from the zod schemas)
 export {
+  API_DOCUMENT_FILE,
+  apiDocumentText,
   createApiDocument,
   UNMATCHED_ROUTE_RESPONSE,
   type ApiDescription,

@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@repo/common';
 import { createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createBooksRepository } from './data/books-repository.js';
+import { apiDocument } from './http/api-document.js';
 
 /**
  * The books service. Its store lives in memory (the spec wants that), so connecting only builds
@@ -16,4 +17,5 @@ export const service: ServiceDefinition<Config, AppDeps> = {
     return Promise.resolve({ deps: { books, token: config.BOOKS_TOKEN, logger } });
   },
   createApp,
+  apiDocument,
 };

@@ -8,6 +8,7 @@ describe('configuration', () => {
       PORT: 6790,
       LOG_LEVEL: 'info',
       BOOKS_TOKEN: 'dev-books-token',
+      API_DOCS: true,
     });
   });
 

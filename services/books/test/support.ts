@@ -3,9 +3,14 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { silentLogger, type Logger } from '@repo/common';
+import { useResponseContract } from '@repo/common/testing';
 import { createApp } from '../src/app.js';
 import { createBooksRepository, type BooksRepository } from '../src/data/books-repository.js';
 import type { Book } from '../src/domain/book.js';
+import { apiDocument } from '../src/http/api-document.js';
+
+/** Every response of the apps built here is checked against the service's OpenAPI document. */
+const contract = useResponseContract(apiDocument());
 
 /** Deliberately not the development default, so the tests prove the configured token is used. */
 export const TOKEN = 'test-books-token';
@@ -21,7 +26,9 @@ export interface TestAppOptions {
 /** The app as `service.ts` builds it, over a new, empty in-memory store, with a silent logger. */
 export function buildApp(options: TestAppOptions = {}): { app: Express; books: BooksRepository } {
   const books = options.books ?? createBooksRepository({ clock: options.clock });
-  const app = createApp({ books, token: TOKEN, logger: options.logger ?? silentLogger() });
+  const app = contract.check(
+    createApp({ books, token: TOKEN, logger: options.logger ?? silentLogger() }),
+  );
   return { app, books };
 }
 

@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { loadEnv, mongoServiceVariables, type Env } from '@repo/common';
+import { apiDocsVariable, loadEnv, mongoServiceVariables, type Env } from '@repo/common';
 
-const configSchema = z.object(mongoServiceVariables(6793, 'mini_store'));
+function configSchema(env: Env) {
+  return z.object({
+    ...mongoServiceVariables(6793, 'mini_store'),
+    API_DOCS: apiDocsVariable(env),
+  });
+}
 
-export type Config = z.output<typeof configSchema>;
+export type Config = z.output<ReturnType<typeof configSchema>>;
 
 /** The service's settings from the environment; a bad value stops start-up naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
-  return loadEnv(configSchema, env);
+  return loadEnv(configSchema(env), env);
 }

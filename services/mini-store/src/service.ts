@@ -2,6 +2,7 @@ import { connectWithMongo, type ServiceDefinition } from '@repo/common';
 import { createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createProductsRepository } from './data/products-repository.js';
+import { apiDocument } from './http/api-document.js';
 
 /** The mini-store: connected to MongoDB before the port opens (spec part B, rule 2). */
 export const service: ServiceDefinition<Config, AppDeps> = {
@@ -10,4 +11,5 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   connect: (config, logger) =>
     connectWithMongo(config, logger, (db) => ({ products: createProductsRepository(db), logger })),
   createApp,
+  apiDocument,
 };

@@ -9,6 +9,7 @@ describe('mini-store configuration', () => {
       LOG_LEVEL: 'info',
       MONGODB_URI: 'mongodb://127.0.0.1:27017',
       MONGODB_DB: 'mini_store',
+      API_DOCS: true,
     });
   });
 
@@ -24,7 +25,14 @@ describe('mini-store configuration', () => {
       LOG_LEVEL: 'warn',
       MONGODB_URI: 'mongodb://db.internal:27018',
       MONGODB_DB: 'store_test',
+      API_DOCS: true,
     });
+  });
+
+  it('when API_DOCS is off, or NODE_ENV=production, then the API docs are not served', () => {
+    expect(loadConfig({ API_DOCS: 'off' }).API_DOCS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'maybe' })).toThrow(/API_DOCS/);
   });
 
   it('when PORT and MONGODB_URI are invalid, then start-up fails naming both variables', () => {

@@ -1,4 +1,10 @@
-import { loadEnv, mongoServiceVariables, secretVariable, type Env } from '@repo/common';
+import {
+  apiDocsVariable,
+  loadEnv,
+  mongoServiceVariables,
+  secretVariable,
+  type Env,
+} from '@repo/common';
 import { z } from 'zod';
 
 /** The variables holding secrets; outside production they fall back to development values. */
@@ -9,6 +15,7 @@ function configSchema(env: Env) {
     ...mongoServiceVariables(6792, 'orders'),
     ORDERS_CUSTOMER_TOKEN: secretVariable(env, 'dev-customer-token'),
     ORDERS_STAFF_TOKEN: secretVariable(env, 'dev-staff-token'),
+    API_DOCS: apiDocsVariable(env),
   });
 }
 

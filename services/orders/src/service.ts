@@ -4,6 +4,7 @@ import { loadConfig, SECRET_VARIABLES, type Config } from './config.js';
 import { createMenuRepository } from './data/menu-repository.js';
 import { createOrdersRepository } from './data/orders-repository.js';
 import { seedDefaultMenu } from './domain/seed-menu.js';
+import { apiDocument } from './http/api-document.js';
 
 /** The orders service: connected to MongoDB, with the default menu stored, before the port opens. */
 export const service: ServiceDefinition<Config, AppDeps> = {
@@ -24,4 +25,5 @@ export const service: ServiceDefinition<Config, AppDeps> = {
       };
     }),
   createApp,
+  apiDocument,
 };

@@ -11,6 +11,7 @@ describe('configuration', () => {
       MONGODB_DB: 'orders',
       ORDERS_CUSTOMER_TOKEN: 'dev-customer-token',
       ORDERS_STAFF_TOKEN: 'dev-staff-token',
+      API_DOCS: true,
     });
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { silentLogger } from '@repo/common';
+import { useResponseContract } from '@repo/common/testing';
 import { ObjectId, type Db } from 'mongodb';
 import request from 'supertest';
 import type { Express } from 'express';
@@ -7,6 +8,10 @@ import { createApp, type AppDeps } from '../src/app.js';
 import { createMenuRepository } from '../src/data/menu-repository.js';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
 import type { MenuItemRecord } from '../src/domain/menu-item.js';
+import { apiDocument } from '../src/http/api-document.js';
+
+/** Every response of the apps built here is checked against the service's OpenAPI document. */
+const contract = useResponseContract(apiDocument());
 
 export const CUSTOMER_TOKEN = 'test-customer-token';
 export const STAFF_TOKEN = 'test-staff-token';
@@ -33,14 +38,16 @@ export const REJECTED_AUTHORIZATION: readonly [string, string][] = [
 ];
 
 export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
-  return createApp({
-    menu: createMenuRepository(db),
-    orders: createOrdersRepository(db),
-    logger: silentLogger(),
-    customerToken: CUSTOMER_TOKEN,
-    staffToken: STAFF_TOKEN,
-    ...overrides,
-  });
+  return contract.check(
+    createApp({
+      menu: createMenuRepository(db),
+      orders: createOrdersRepository(db),
+      logger: silentLogger(),
+      customerToken: CUSTOMER_TOKEN,
+      staffToken: STAFF_TOKEN,
+      ...overrides,
+    }),
+  );
 }
 
 export function uniqueName(label: string): string {

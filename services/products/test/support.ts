@@ -4,22 +4,29 @@ import type { Collection, Db, Document } from 'mongodb';
 import request from 'supertest';
 import { beforeAll, expect } from 'vitest';
 import { silentLogger } from '@repo/common';
+import { useResponseContract } from '@repo/common/testing';
 import { useTestDatabase, type OpenTestDatabase } from '@repo/embedded-mongo/testing';
 import { createApp, type AppDeps } from '../src/app.js';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../src/config.js';
 import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
+import { apiDocument } from '../src/http/api-document.js';
+
+/** Every response of the apps built here is checked against the service's OpenAPI document. */
+const contract = useResponseContract(apiDocument());
 
 /**
  * The app as `service.ts` builds it, over `db`, with a silent logger and the default low-stock
  * threshold unless the test gives its own (or its own repository, to watch what the app does).
  */
 export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
-  return createApp({
-    products: createProductsRepository(db),
-    logger: silentLogger(),
-    lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
-    ...overrides,
-  });
+  return contract.check(
+    createApp({
+      products: createProductsRepository(db),
+      logger: silentLogger(),
+      lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+      ...overrides,
+    }),
+  );
 }
 
 /** The stored records, read around the service to check what was really written. */

@@ -1,12 +1,14 @@
-import { loadEnv, serviceVariables, type Env } from '@repo/common';
+import { apiDocsVariable, loadEnv, serviceVariables, type Env } from '@repo/common';
 import { z } from 'zod';
 
-// PORT, LOG_LEVEL and LOG_FORMAT only: the tutorial has no database and no secret.
-const configSchema = z.object(serviceVariables(3000));
+// PORT, LOG_LEVEL, LOG_FORMAT and API_DOCS only: the tutorial has no database and no secret.
+function configSchema(env: Env) {
+  return z.object({ ...serviceVariables(3000), API_DOCS: apiDocsVariable(env) });
+}
 
 /** Read once at start-up; a bad value stops it with a message that names the variable. */
 export function loadConfig(env: Env = process.env): Config {
-  return loadEnv(configSchema, env);
+  return loadEnv(configSchema(env), env);
 }
 
-export type Config = z.output<typeof configSchema>;
+export type Config = z.output<ReturnType<typeof configSchema>>;

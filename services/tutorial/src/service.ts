@@ -1,6 +1,7 @@
 import type { ServiceDefinition } from '@repo/common';
 import { loadConfig, type Config } from './config.js';
 import { createApp, type AppDeps } from './app.js';
+import { apiDocument } from './http/api-document.js';
 
 /** The tutorial routes: nothing to connect, so the app is ready as soon as it is built. */
 export const service: ServiceDefinition<Config, AppDeps> = {
@@ -8,4 +9,5 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   loadConfig,
   connect: (_config, logger) => Promise.resolve({ deps: { logger } }),
   createApp,
+  apiDocument,
 };

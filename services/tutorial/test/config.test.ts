@@ -4,13 +4,14 @@ import { loadConfig } from '../src/config.js';
 
 describe('configuration', () => {
   it('when PORT and LOG_LEVEL are unset, then the port is 3000 and the level info', () => {
-    expect(loadConfig({})).toEqual({ PORT: 3000, LOG_LEVEL: 'info' });
+    expect(loadConfig({})).toEqual({ PORT: 3000, LOG_LEVEL: 'info', API_DOCS: true });
   });
 
   it('when PORT and LOG_LEVEL are set, then they are used', () => {
     expect(loadConfig({ PORT: '4100', LOG_LEVEL: 'warn' })).toEqual({
       PORT: 4100,
       LOG_LEVEL: 'warn',
+      API_DOCS: true,
     });
   });
 

@@ -1,10 +1,15 @@
 import { silentLogger } from '@repo/common';
+import { useResponseContract } from '@repo/common/testing';
 import type { Express } from 'express';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppDeps } from '../src/app.js';
+import { apiDocument } from '../src/http/api-document.js';
+
+/** Every response of the apps built here is checked against the service's OpenAPI document. */
+const contract = useResponseContract(apiDocument());
 
 export function buildApp(overrides: Partial<AppDeps> = {}): Express {
-  return createApp({ logger: silentLogger(), ...overrides });
+  return contract.check(createApp({ logger: silentLogger(), ...overrides }));
 }
 
 export interface LogLine {

@@ -99,3 +99,11 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
     externalDocs: { description: `services/${api.service}/README.md`, url: README_LINK },
   });
 }
+
+/** The committed document of a service: `services/<name>/openapi.json`. */
+export const API_DOCUMENT_FILE = 'openapi.json';
+
+/** The document as `npm run openapi` writes it: two-space JSON and a final newline. */
+export function apiDocumentText(document: ApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

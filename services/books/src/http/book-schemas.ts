@@ -8,24 +8,38 @@ export const PATCH_FIELDS_INVALID =
 
 /** Text with something besides whitespace in it; `message` is the 400 a refusal answers with. */
 function nonBlankText(message: string) {
-  return z.string({ error: message }).refine((text) => text.trim().length > 0, message);
+  return z
+    .string({ error: message })
+    .refine((text) => text.trim().length > 0, message)
+    .meta({
+      description: 'Text with something besides whitespace in it, stored as sent.',
+      pattern: '\\S',
+    });
 }
 
 /** Sent as given, any JSON value, `null` included; a body without the key gives no key at all. */
-const sentYear = z.unknown().optional();
+const sentYear = z.unknown().optional().meta({ description: 'Any JSON value, copied as sent.' });
 
 /**
  * The `id` of a DELETE or PATCH body. Numbers and text go through `Number()` (`"17"` is 17, `"abc"`
  * is NaN); anything else (null, booleans, arrays, objects, no id) becomes NaN, which matches no
  * book.
  */
-const bodyBookId = z.union([z.number(), z.string()]).transform(Number).catch(Number.NaN);
+const bodyBookId = z
+  .union([z.number(), z.string()])
+  .transform(Number)
+  .catch(Number.NaN)
+  // zod's catch has no JSON Schema of its own: the document states what the id is read from.
+  .meta({
+    type: ['number', 'string'],
+    description: 'The book id, a number or its text; anything else names no book.',
+  });
 
 /**
  * The `:id` of GET /books/:id: decimal digits only (leading zeros allowed) and a safe integer.
  * Anything else (`abc`, `-1`, `1e3`, `0x10`, beyond 2^53) names no book.
  */
-const pathBookIdSchema = z
+export const pathBookIdSchema = z
   .string()
   .regex(/^[0-9]+$/)
   .transform(Number)
@@ -36,10 +50,14 @@ const pathBookIdSchema = z
  * array and is refused rather than guessed at); other keys are dropped.
  */
 const filterValue = z.string().optional();
-const bookFilterSchema = z.object({ title: filterValue, author: filterValue, year: filterValue });
+export const bookFilterSchema = z.object({
+  title: filterValue,
+  author: filterValue,
+  year: filterValue,
+});
 
 /** POST takes `title`, `author` and `year` (z.object drops every other key, `id` and `status` too). */
-const newBookSchema = z.object({
+export const newBookSchema = z.object({
   title: nonBlankText(NEW_BOOK_INVALID),
   author: nonBlankText(NEW_BOOK_INVALID),
   year: sentYear,
@@ -56,23 +74,25 @@ function hasIdAndAnotherKey(body: unknown): boolean {
   return keys.length >= 2 && keys.includes('id');
 }
 
+export const bookPatchFieldsSchema = z
+  .object({
+    id: bodyBookId,
+    title: nonBlankText(PATCH_FIELDS_INVALID).optional(),
+    author: nonBlankText(PATCH_FIELDS_INVALID).optional(),
+    year: sentYear,
+  })
+  // What `hasIdAndAnotherKey` checks first, said in JSON Schema for the document.
+  .meta({ required: ['id'], minProperties: 2 });
+
 const bookPatchSchema = z
   .custom<object>(hasIdAndAnotherKey, PATCH_SHAPE_INVALID)
-  .pipe(
-    z.object({
-      id: bodyBookId,
-      title: nonBlankText(PATCH_FIELDS_INVALID).optional(),
-      author: nonBlankText(PATCH_FIELDS_INVALID).optional(),
-      year: sentYear,
-    }),
-  )
+  .pipe(bookPatchFieldsSchema)
   .transform(({ id, ...changes }) => ({ id, changes }));
 
 /** Whatever a DELETE sends, it names one id: a body that is not an object names none (NaN). */
-const deleteBodySchema = z
-  .object({ id: bodyBookId })
-  .catch({ id: Number.NaN })
-  .transform(({ id }) => id);
+export const deleteBookBodySchema = z.object({ id: bodyBookId });
+
+const deleteBodySchema = deleteBookBodySchema.catch({ id: Number.NaN }).transform(({ id }) => id);
 
 /** An unreadable path id is answered like an unknown one. */
 export const readPathBookId = inputReader(pathBookIdSchema, () => new NotFoundError());

@@ -18,7 +18,9 @@ export const ID_CHANGE_MESSAGE = 'invalid field name "_id": the id of a product 
  * turn a `__proto__` key into a prototype before the name check could refuse it. Without a JSON
  * content type Express leaves the body undefined, which is no object either.
  */
-const jsonObject = z.custom<Record<string, unknown>>(isJsonObject, NOT_AN_OBJECT_MESSAGE);
+const jsonObject = z
+  .custom<Record<string, unknown>>(isJsonObject, NOT_AN_OBJECT_MESSAGE)
+  .meta({ type: 'object' });
 
 /** Refuses any name MongoDB would read as an operator or a path, at every depth (field-names.ts). */
 function storableNames<T extends object>(value: T, context: z.RefinementCtx<T>): void {
@@ -27,7 +29,7 @@ function storableNames<T extends object>(value: T, context: z.RefinementCtx<T>):
 }
 
 /** Create takes `name`, `price` and `quantity` when present, values as sent (no type checks). */
-const newProductSchema = jsonObject
+export const newProductSchema = jsonObject
   .transform((body) => {
     const product: NewProduct = {};
     for (const field of CREATE_FIELDS) if (Object.hasOwn(body, field)) product[field] = body[field];
@@ -36,7 +38,7 @@ const newProductSchema = jsonObject
   .superRefine(storableNames);
 
 /** PATCH sets every key as sent (spec rule 2), but never `_id` and never an unsafe name. */
-const productChangesSchema = jsonObject.superRefine((changes: ProductChanges, context) => {
+export const productChangesSchema = jsonObject.superRefine((changes: ProductChanges, context) => {
   if (Object.hasOwn(changes, '_id'))
     context.addIssue({ code: 'custom', message: ID_CHANGE_MESSAGE });
   else storableNames(changes, context);

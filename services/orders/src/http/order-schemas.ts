@@ -18,7 +18,7 @@ export const readOrderId = inputReader(objectIdSchema, (_error, input) =>
 );
 
 /** The PATCH /orders/:id body: only `status` is read, and it must be one of the three exactly. */
-const statusChangeSchema = z.object({ status: z.enum(ORDER_STATUSES) });
+export const statusChangeSchema = z.object({ status: z.enum(ORDER_STATUSES) });
 
 export const readStatusChange = inputReader(
   statusChangeSchema,
@@ -56,15 +56,17 @@ const orderItemSchema = z.object(
  * A well-formed order. Its issues come in the order the spec's list wants: customerName, items,
  * then item by item (menuItemId, then each topping). The name is stored as sent, spaces included.
  */
-const newOrderSchema = z.object({
+export const newOrderSchema = z.object({
   customerName: z
     .string({ error: CUSTOMER_NAME_PROBLEM })
-    .refine((name) => name.trim() !== '', CUSTOMER_NAME_PROBLEM),
+    .refine((name) => name.trim() !== '', CUSTOMER_NAME_PROBLEM)
+    .meta({ description: 'Not empty or only spaces; stored as sent.', pattern: '\\S' }),
   // A refinement, not .min(1): zod runs .min on the length of a string too, which would report
   // `"items": ""` twice.
   items: z
     .array(orderItemSchema, { error: ITEMS_PROBLEM })
-    .refine((items) => items.length > 0, ITEMS_PROBLEM),
+    .refine((items) => items.length > 0, ITEMS_PROBLEM)
+    .meta({ minItems: 1 }),
 });
 
 /**

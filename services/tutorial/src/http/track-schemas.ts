@@ -7,13 +7,16 @@ import { RejectedInputError } from './errors.js';
 export const ARTIST_TEXT = safeHtml`artist must be a valid, non-empty string`;
 export const TITLE_TEXT = safeHtml`title must be a valid, non-empty string`;
 
-const requiredText = z.string().refine(isNonBlank);
+const requiredText = z
+  .string()
+  .refine(isNonBlank)
+  .meta({ description: 'Not empty once trimmed.', pattern: '\\S' });
 
 /**
  * The track of spec part A: `artist` and `title` required and not blank, `album` and `year` any
  * value or absent; other keys are left out. A JSON or URL-encoded body is read alike.
  */
-const newTrackSchema = z.object({
+export const newTrackSchema = z.object({
   artist: requiredText,
   title: requiredText,
   album: z.unknown().optional(),

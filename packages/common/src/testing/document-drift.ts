@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { API_DOCUMENT_FILE, apiDocumentText, type ApiDocument } from '../openapi/api-document.js';
+
+/**
+ * Whether `services/<name>/openapi.json` is exactly what the code generates; the text says what
+ * to run when it is not.
+ */
+export async function committedDocumentDrift(
+  serviceDir: string,
+  document: ApiDocument,
+): Promise<string | undefined> {
+  const file = join(serviceDir, API_DOCUMENT_FILE);
+  const committed = await readFile(file, 'utf8').catch(() => undefined);
+  if (committed === undefined) return `${file} is missing: run npm run openapi and commit it`;
+  return committed === apiDocumentText(document)
+    ? undefined
+    : `${file} differs from the document the code generates: run npm run openapi and commit it`;
+}
+
+interface RouteLayer {
+  route?: { path: unknown; methods: Record<string, boolean> };
+}
+
+/** `METHOD /path` of every route an Express app registers, in OpenAPI's `{param}` form. */
+export function appRoutes(app: object): string[] {
+  const router = (app as { router?: { stack?: RouteLayer[] } }).router;
+  const routes: string[] = [];
+  for (const layer of router?.stack ?? []) {
+    if (layer.route === undefined || typeof layer.route.path !== 'string') continue;
+    const path = layer.route.path.replace(/:(\w+)/g, '{$1}');
+    for (const [method, on] of Object.entries(layer.route.methods)) {
+      if (on && method !== '_all') routes.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return routes.sort();
+}
+
+/** `METHOD /path` of every operation in the document. */
+export function documentedRoutes(document: ApiDocument): string[] {
+  const routes: string[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']) {
+      if ((item as Record<string, unknown>)[method] !== undefined) {
+        routes.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+  }
+  return routes.sort();
+}

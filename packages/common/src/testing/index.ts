@@ -1,0 +1,5 @@
+// What the services' tests use to hold the apps to their OpenAPI documents.
+export { openApiSchemaProblems } from './openapi-validity.js';
+export { ResponseContract, type Exchange } from './response-contract.js';
+export { useResponseContract } from './checked-app.js';
+export { appRoutes, committedDocumentDrift, documentedRoutes } from './document-drift.js';

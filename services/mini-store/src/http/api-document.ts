@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  cannotRouteResponse,
+  createApiDocument,
+  errorResponse,
+  fixedErrorResponse,
+  jsonResponse,
+  notModifiedResponse,
+  objectIdSchema,
+  statusTextResponse,
+  type ApiDocument,
+  type ApiRoute,
+} from '@repo/common';
+import { SERVER_ERROR_MESSAGE } from './errors.js';
+import {
+  MALFORMED_ID_MESSAGE,
+  NOT_AN_OBJECT_MESSAGE,
+  newProductSchema,
+  productChangesSchema,
+} from './product-schemas.js';
+
+const EXAMPLE_ID = '6b0132679344fe17672a4fdd';
+
+const productIdParams = z.object({
+  id: objectIdSchema.meta({
+    description: '24 lowercase hex characters; anything else is a 400, checked before the body.',
+    example: EXAMPLE_ID,
+  }),
+});
+
+/** What `presentProduct` answers: every stored field, `_id` as its hex text. */
+const productSchema = z
+  .object({ _id: z.string().regex(/^[0-9a-f]{24}$/) })
+  .catchall(z.unknown())
+  .meta({ id: 'Product' });
+
+const productExample = { _id: EXAMPLE_ID, name: 'Lamp', price: 19.5, quantity: 3 };
+
+const jsonBody = (schema: z.ZodType, example: unknown) => ({
+  required: true,
+  content: { 'application/json': { schema, example } },
+});
+
+const malformedId = errorResponse(
+  'The id is not 24 lowercase hex characters, or the body is malformed JSON.',
+  MALFORMED_ID_MESSAGE,
+);
+const notFound = statusTextResponse('Not Found: no product has the id.', 'Not Found');
+const ok = statusTextResponse('OK.', 'OK');
+const failures = {
+  413: fixedErrorResponse('The body is over 100 kB.', 'request entity too large'),
+  415: errorResponse(
+    'The JSON body is in an unsupported charset or encoding.',
+    'unsupported charset "LATIN1"',
+  ),
+  500: fixedErrorResponse('Anything unexpected (logged).', SERVER_ERROR_MESSAGE),
+};
+const malformedJson = errorResponse(
+  'The body is malformed JSON (the parser message).',
+  "Expected property name or '}' in JSON at position 1",
+);
+
+const routes: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/products',
+    summary: 'List products',
+    responses: {
+      200: jsonResponse('Every product.', z.array(productSchema), [productExample]),
+      304: notModifiedResponse,
+      400: malformedJson,
+      ...failures,
+    },
+  },
+  {
+    method: 'get',
+    path: '/products/{id}',
+    summary: 'Read one product',
+    request: { params: productIdParams },
+    responses: {
+      200: jsonResponse('The product.', productSchema, productExample),
+      304: notModifiedResponse,
+      400: malformedId,
+      404: notFound,
+      ...failures,
+    },
+  },
+  {
+    method: 'post',
+    path: '/products',
+    summary: 'Create a product',
+    description:
+      'Takes `name`, `price` and `quantity` when present, values as sent; no defaults, other keys ignored.',
+    request: { body: jsonBody(newProductSchema, { name: 'Lamp', price: 19.5, quantity: 3 }) },
+    responses: {
+      201: jsonResponse(
+        'Created: the new id.',
+        z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+        { id: EXAMPLE_ID },
+      ),
+      400: errorResponse(
+        'The body is not a JSON object (or not JSON), a name MongoDB would misread, or malformed JSON.',
+        NOT_AN_OBJECT_MESSAGE,
+      ),
+      ...failures,
+    },
+  },
+  {
+    method: 'patch',
+    path: '/products/{id}',
+    summary: 'Set fields of a product',
+    description:
+      'Every key of the body is set as sent, new keys included; `_id` and names MongoDB would read as operators or paths are refused.',
+    request: {
+      params: productIdParams,
+      body: jsonBody(productChangesSchema, { price: 17, colour: 'red' }),
+    },
+    responses: {
+      200: ok,
+      400: errorResponse(
+        'A malformed id, a body that is not a JSON object, `_id` or an unsafe name in it, or malformed JSON.',
+        'invalid field name "$set": a name must not start with "$" (MongoDB reads it as an operator)',
+      ),
+      404: notFound,
+      ...failures,
+    },
+  },
+  {
+    method: 'delete',
+    path: '/products/{id}',
+    summary: 'Delete a product',
+    request: { params: productIdParams },
+    responses: { 200: ok, 400: malformedId, 404: notFound, ...failures },
+  },
+];
+
+/** The mini-store API as OpenAPI 3.1, from the zod schemas its routes read requests with. */
+export function apiDocument(): ApiDocument {
+  return createApiDocument({
+    service: 'mini-store',
+    version: '1.0.0',
+    summary:
+      'A minimal product store under `/products`, stored in MongoDB (specification document 3, part B).',
+    routes,
+    unmatchedRoute: cannotRouteResponse(),
+  });
+}
