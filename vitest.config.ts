@@ -42,6 +42,7 @@ export default defineConfig({
       project('services/mini-store', 'mini-store', { mongo: true }),
       project('tools/bench', 'bench'),
       project('tools/launcher', 'launcher'),
+      project('tools/deploy-check', 'deploy-check', { mongo: true }),
     ],
   },
 });

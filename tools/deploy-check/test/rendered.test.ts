@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseManifests } from '../src/manifests.js';
+import { validateObject } from '../src/validate.js';
+import { ENVIRONMENTS, SERVICES, objectsOf } from './support.js';
+
+describe.each(ENVIRONMENTS)('deploy/k8s/rendered/%s.yaml', (environment) => {
+  it('when each object is checked against the Kubernetes OpenAPI schema of its kind, then every one validates', () => {
+    const objects = objectsOf(environment);
+    expect(objects.length).toBeGreaterThan(SERVICES.length);
+    expect(objects.flatMap(validateObject)).toEqual([]);
+  });
+
+  it('when the render is read, then every service of services/registry.json has its Deployment', () => {
+    const deployments = objectsOf(environment)
+      .filter((object) => object.kind === 'Deployment')
+      .map((object) => object.metadata.name)
+      .sort();
+    expect(deployments).toEqual(SERVICES.map((service) => service.name).sort());
+  });
+});
+
+describe('schema validation', () => {
+  it('when an object breaks its schema, then the problem names the object and the field', () => {
+    const [deployment] = parseManifests(
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n' +
+        'spec: {replicas: two, selector: {}, template: {}}\n',
+      'test',
+    );
+    if (deployment === undefined) throw new Error('nothing parsed');
+    const problems = validateObject(deployment);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^Deployment web: .*spec\/replicas must be integer/);
+  });
+
+  it('when a kind has no schema, then it is reported, not passed', () => {
+    const [object] = parseManifests(
+      'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: n}\n',
+      'test',
+    );
+    if (object === undefined) throw new Error('nothing parsed');
+    expect(validateObject(object)).toEqual(['Widget n/w: no schema for example.com/v1 Widget']);
+  });
+});
