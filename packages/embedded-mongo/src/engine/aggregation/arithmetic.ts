@@ -64,6 +64,28 @@ function addToDate(total: bigint, value: unknown): bigint {
   return sum;
 }
 
+/** A running `$add` or `$multiply` total: exact integers, a double, or a decimal, by its kind. */
+interface RunningTotal {
+  kind: NumericKind;
+  integer: bigint;
+  double: number;
+  decimal: Decimal128 | undefined;
+}
+
+/** The total as a value of its numeric type. */
+function totalValue(total: RunningTotal): unknown {
+  switch (total.kind) {
+    case 'int':
+      return intOrLong(total.integer);
+    case 'long':
+      return Long.fromBigInt(total.integer);
+    case 'double':
+      return doubleValue(total.double);
+    case 'decimal':
+      return total.decimal;
+  }
+}
+
 /** The running state of `$add`: an integer, double or decimal total, or a date. */
 class Sum {
   kind: NumericKind = 'int';
@@ -119,16 +141,7 @@ class Sum {
 
   value(): unknown {
     if (this.date) return new Date(Number(this.integer));
-    switch (this.kind) {
-      case 'int':
-        return intOrLong(this.integer);
-      case 'long':
-        return Long.fromBigInt(this.integer);
-      case 'double':
-        return doubleValue(this.double);
-      case 'decimal':
-        return this.decimal;
-    }
+    return totalValue(this);
   }
 }
 
@@ -209,16 +222,7 @@ class Product {
   }
 
   value(): unknown {
-    switch (this.kind) {
-      case 'int':
-        return intOrLong(this.integer);
-      case 'long':
-        return Long.fromBigInt(this.integer);
-      case 'double':
-        return doubleValue(this.double);
-      case 'decimal':
-        return this.decimal;
-    }
+    return totalValue(this);
   }
 }
 
