@@ -46,7 +46,7 @@ const menuItemExample = {
   id: MENU_ITEM_ID,
   name: 'Pepperoni',
   price: 1050,
-  toppings: ['olives', 'chili'],
+  toppings: ['extra mozzarella', 'jalapeños', 'onions', 'mushrooms'],
 };
 
 /** What `presentOrder` answers. */
@@ -63,7 +63,7 @@ const orderSchema = z
 const orderExample = {
   id: ORDER_ID,
   customerName: 'Ada',
-  items: [{ menuItemId: MENU_ITEM_ID, toppings: ['chili'] }],
+  items: [{ menuItemId: MENU_ITEM_ID, toppings: ['onions'] }],
   status: 'pending',
   createdAt: '2026-11-25T10:00:00.000Z',
 };
@@ -139,7 +139,7 @@ const routes: ApiRoute[] = [
     request: {
       body: jsonBody(newOrderSchema, {
         customerName: 'Ada',
-        items: [{ menuItemId: MENU_ITEM_ID, toppings: ['chili'] }],
+        items: [{ menuItemId: MENU_ITEM_ID, toppings: ['onions'] }],
       }),
     },
     responses: {
