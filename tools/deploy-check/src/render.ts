@@ -1,7 +1,8 @@
 /**
  * The manifests check of .ci/run (and, with --write, the way to refresh the committed renders):
  * every kustomization under deploy/k8s/overlays renders with `kubectl kustomize`, every object it
- * renders validates against the Kubernetes OpenAPI schema of its kind, each service's folder
+ * renders validates against the Kubernetes OpenAPI schema of its kind and has no field its kind
+ * lacks, each service's folder
  * renders exactly the objects its environment holds, and deploy/k8s/rendered/ holds exactly what
  * the environments render now.
  *   node dist/render.js            check (exit 1 naming every problem)
@@ -14,6 +15,7 @@ import { parseManifests, type KubeObject } from './manifests.js';
 import { compareRenders, findOverlays, fromRoot, missingFrom } from './overlays.js';
 import { ENVIRONMENTS, OVERLAYS_DIR, RENDERED_DIR, renderedFile } from './paths.js';
 import { readRendered, renderedHeader } from './rendered.js';
+import { unknownFieldProblems } from './strict-fields.js';
 import { validateObject } from './validate.js';
 
 function say(message: string): void {
@@ -56,6 +58,10 @@ async function main(): Promise<number> {
         );
       }
     }
+    // Once per environment (it type-checks every object); each folder's objects equal these.
+    problems.push(
+      ...unknownFieldProblems(whole).map((problem) => `${fromRoot(envDir)}: ${problem}`),
+    );
     const committed = await readRendered(environment).catch((error: unknown) => {
       problems.push(`${fromRoot(renderedFile(environment))}: ${String(error)}`);
       return undefined;
@@ -76,7 +82,7 @@ async function main(): Promise<number> {
   }
   say(
     `${renders.size} kustomizations render (${[...renders.keys()].map((dir) => relative(OVERLAYS_DIR, dir)).join(', ')}), ` +
-      `${objectCount} objects validate against the Kubernetes schemas, ` +
+      `${objectCount} objects validate against the Kubernetes schemas with no unknown field, ` +
       `deploy/k8s/rendered/ is up to date`,
   );
   return 0;

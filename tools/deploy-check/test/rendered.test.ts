@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseManifests } from '../src/manifests.js';
+import { unknownFieldProblems } from '../src/strict-fields.js';
 import { validateObject } from '../src/validate.js';
 import { ENVIRONMENTS, SERVICES, objectsOf } from './support.js';
 
@@ -8,6 +9,10 @@ describe.each(ENVIRONMENTS)('deploy/k8s/rendered/%s.yaml', (environment) => {
     const objects = objectsOf(environment);
     expect(objects.length).toBeGreaterThan(SERVICES.length);
     expect(objects.flatMap(validateObject)).toEqual([]);
+  });
+
+  it('when each object is type-checked against its kind, then none has a field its kind lacks', () => {
+    expect(unknownFieldProblems(objectsOf(environment))).toEqual([]);
   });
 
   it('when the render is read, then every service of services/registry.json has its Deployment', () => {
@@ -30,6 +35,31 @@ describe('schema validation', () => {
     const problems = validateObject(deployment);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^Deployment web: .*spec\/replicas must be integer/);
+  });
+
+  it('when an object has a misspelt field, then it is reported, which the schema alone allows', () => {
+    const [deployment] = parseManifests(
+      [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata: {name: web}',
+        'spec:',
+        '  selector: {matchLabels: {app: web}}',
+        '  template:',
+        '    metadata: {labels: {app: web}}',
+        '    spec:',
+        '      containers:',
+        '        - {name: web, image: web:1, readinesProbe: {httpGet: {path: /readyz, port: 80}}}',
+      ].join('\n'),
+      'test',
+    );
+    if (deployment === undefined) throw new Error('nothing parsed');
+    expect(validateObject(deployment)).toEqual([]);
+    const problems = unknownFieldProblems([deployment]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^Deployment web: .*'"readinesProbe"' does not exist in type 'IContainer'/,
+    );
   });
 
   it('when a kind has no schema, then it is reported, not passed', () => {
