@@ -1,12 +1,18 @@
 import { addErrorHandlers, createHttpApp, type Logger } from '@repo/common';
 import type { Express } from 'express';
+import type { OrdersRepository } from './data/orders-repository.js';
 import type { ProductsRepository } from './data/products-repository.js';
 import { renderError } from './http/errors.js';
+import { registerOrderRoutes } from './routes/orders-routes.js';
 import { registerProductRoutes } from './routes/products-routes.js';
 
 /** What the app is built from: `service.ts` builds it over MongoDB, the tests over a test database. */
 export interface AppDeps {
   products: ProductsRepository;
+  /** Customers' orders (rule 8), which take and give back the products' stock. */
+  orders: OrdersRepository;
+  /** The time orders are stamped with. */
+  clock: () => Date;
   /** Products whose quantity is below this are listed by `?lowStock=true`. */
   lowStockThreshold: number;
   logger: Logger;
@@ -18,6 +24,7 @@ export function createApp(deps: AppDeps): Express {
   // gets the plain `Cannot <METHOD> <path>` 404.
   const app = createHttpApp({ logger: deps.logger, json: false });
   registerProductRoutes(app, deps);
+  registerOrderRoutes(app, deps);
   addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
 }

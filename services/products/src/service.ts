@@ -2,16 +2,41 @@ import type { Db } from 'mongodb';
 import { connectWithMongo, type Logger, type ServiceDefinition } from '@repo/common';
 import { createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import { createOrdersRepository } from './data/orders-repository.js';
 import { createProductsRepository } from './data/products-repository.js';
+import { recoverStockJobs, STOCK_JOB_LEASE_MS } from './domain/recover-stock-jobs.js';
 import { apiDocument } from './http/api-document.js';
 
 /** What the app is built from once MongoDB is connected. */
-function depsOver(db: Db, config: Config, logger: Logger): AppDeps {
+async function depsOver(db: Db, config: Config, logger: Logger): Promise<AppDeps> {
+  const orders = createOrdersRepository(db);
+  await orders.ensureIndexes();
   return {
     products: createProductsRepository(db),
+    orders,
+    clock: () => new Date(),
     lowStockThreshold: config.LOW_STOCK_THRESHOLD,
     logger,
   };
+}
+
+/**
+ * Ends the stock jobs that failed requests or stopped processes left (see `recoverStockJobs`),
+ * at start-up and then every lease. Returns the stop function.
+ */
+function scheduleStockRecovery(deps: AppDeps): () => void {
+  const recover = (): void => {
+    recoverStockJobs(deps, deps.clock()).then(
+      (ended) => {
+        if (ended > 0) deps.logger.warn({ ended }, 'ended abandoned order stock jobs');
+      },
+      (error: unknown) => deps.logger.warn({ err: error }, 'order stock recovery failed; retrying'),
+    );
+  };
+  recover();
+  const timer = setInterval(recover, STOCK_JOB_LEASE_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -21,8 +46,17 @@ function depsOver(db: Db, config: Config, logger: Logger): AppDeps {
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'products',
   loadConfig,
-  connect: (config, logger) =>
-    connectWithMongo(config, logger, (db) => depsOver(db, config, logger)),
+  connect: async (config, logger) => {
+    const connected = await connectWithMongo(config, logger, (db) => depsOver(db, config, logger));
+    const stopRecovery = scheduleStockRecovery(connected.deps);
+    return {
+      ...connected,
+      close: async () => {
+        stopRecovery();
+        await connected.close?.();
+      },
+    };
+  },
   createApp,
   apiDocument,
 };

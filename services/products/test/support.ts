@@ -8,6 +8,7 @@ import { useResponseContract } from '@repo/common/testing';
 import { useTestDatabase, type OpenTestDatabase } from '@repo/embedded-mongo/testing';
 import { createApp, type AppDeps } from '../src/app.js';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../src/config.js';
+import { createOrdersRepository } from '../src/data/orders-repository.js';
 import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
 import { apiDocument } from '../src/http/api-document.js';
 
@@ -22,6 +23,8 @@ export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
   return contract.check(
     createApp({
       products: createProductsRepository(db),
+      orders: createOrdersRepository(db),
+      clock: () => new Date(),
       logger: silentLogger(),
       lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
       ...overrides,

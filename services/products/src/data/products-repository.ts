@@ -35,6 +35,15 @@ export interface ProductsRepository {
   exists(id: ObjectId): Promise<boolean>;
   /** False when no product has the id. */
   remove(id: ObjectId): Promise<boolean>;
+  /** The products among `ids` that exist, in no particular order. */
+  findByIds(ids: readonly ObjectId[]): Promise<ProductRecord[]>;
+  /**
+   * Takes `quantity` from the product's stock in one conditional write, only if it has that much:
+   * false when it has not (or its quantity is not a number, or it is gone).
+   */
+  takeStock(id: ObjectId, quantity: number): Promise<boolean>;
+  /** Gives `quantity` back; nothing happens to a product that is gone or has no numeric quantity. */
+  giveStock(id: ObjectId, quantity: number): Promise<void>;
   /**
    * Applies the changes in one conditional operation, so the rule and the write cannot be split
    * by another request. Null when nothing matched: the product is missing or the guard failed.
@@ -49,6 +58,8 @@ export interface ProductsRepository {
 export function createProductsRepository(db: Db): ProductsRepository {
   // Typed by the stored fields: the driver then adds `_id` on insert and on every read.
   const collection = db.collection<ProductFields>(PRODUCTS_COLLECTION);
+  // The same collection seen by its stock alone: stock updates only touch a numeric quantity.
+  const stock = db.collection<{ quantity: number }>(PRODUCTS_COLLECTION);
 
   return {
     async create(product) {
@@ -82,6 +93,21 @@ export function createProductsRepository(db: Db): ProductsRepository {
     async remove(id) {
       const { deletedCount } = await collection.deleteOne({ _id: id });
       return deletedCount === 1;
+    },
+
+    findByIds: (ids) => collection.find({ _id: { $in: [...ids] } }).toArray(),
+
+    async takeStock(id, quantity) {
+      const { modifiedCount } = await stock.updateOne(
+        { _id: id, quantity: { $gte: quantity } },
+        { $inc: { quantity: -quantity } },
+      );
+      return modifiedCount === 1;
+    },
+
+    async giveStock(id, quantity) {
+      // `$gte: -Infinity` matches any number and nothing else (MongoDB compares within a type).
+      await stock.updateOne({ _id: id, quantity: { $gte: -Infinity } }, { $inc: { quantity } });
     },
 
     updateGuarded(id, changes, { storedPriceNotNegative }) {

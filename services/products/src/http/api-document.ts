@@ -12,6 +12,8 @@ import {
   type ApiRoute,
 } from '@repo/common';
 import { NEGATIVE_PRICE_MESSAGE } from '../domain/patch-rules.js';
+import { badBody, jsonBody, serverError, tooLarge, unsupportedMediaType } from './api-responses.js';
+import { orderApiRoutes } from './order-api-routes.js';
 import {
   LOW_STOCK_MESSAGE,
   newProductSchema,
@@ -55,24 +57,9 @@ const productExample = {
   quantity: 3,
 };
 
-const jsonBody = (schema: z.ZodType, example: unknown) => ({
-  required: true,
-  content: { 'application/json': { schema, example } },
-});
-
 const notFound = errorResponse(
   'No product has the id, or the id is malformed.',
   `Not found: no product with id of ${EXAMPLE_ID}`,
-);
-const serverError = fixedErrorResponse('Anything unexpected (logged).', 'Something went wrong');
-const tooLarge = fixedErrorResponse('The body is over 100 kB.', 'request entity too large');
-const unsupportedMediaType = errorResponse(
-  'The Content-Type is not application/json, or the body is in another charset or encoding.',
-  'Content-Type must be application/json',
-);
-const badBody = errorResponse(
-  'The body is not valid JSON (the parser message), or valid JSON but not an object.',
-  'request body must be a JSON object',
 );
 
 const routes: ApiRoute[] = [
@@ -173,8 +160,8 @@ export function apiDocument(): ApiDocument {
     service: 'products',
     version: '1.0.0',
     summary:
-      'A JSON catalog of products under `/products`, stored in MongoDB (specification document 1).',
-    routes,
+      "A JSON catalog of products under `/products`, stored in MongoDB (specification document 1), and customers' orders that take the products' stock (`/customers/{customerId}/orders`, `/orders/{id}`).",
+    routes: [...routes, ...orderApiRoutes],
     unmatchedRoute: cannotRouteResponse(),
   });
 }

@@ -1,12 +1,29 @@
-import { HttpError, jsonErrorRenderer, NotFoundError } from '@repo/common';
+import { HttpError, jsonErrorRenderer, NotFoundError, type ErrorRenderer } from '@repo/common';
+import { ProductsProblemError } from '../domain/order-errors.js';
 
 /** The spec's 404 for a product id that is unknown or malformed, naming the id as sent. */
 export function productNotFound(id: string): NotFoundError {
   return new NotFoundError(`Not found: no product with id of ${id}`);
 }
 
-/** `{ error: <message> }` for every 4xx; every 5xx says only this (details go to the log). */
-export const renderError = jsonErrorRenderer('Something went wrong');
+/** The spec's 404 for an order id that is unknown or malformed, in the products' words. */
+export function orderNotFound(id: string): NotFoundError {
+  return new NotFoundError(`Not found: no order with id of ${id}`);
+}
+
+const renderMessage = jsonErrorRenderer('Something went wrong');
+
+/**
+ * `{ error: <message> }` for every 4xx; every 5xx says only `Something went wrong` (details go to
+ * the log). An order refused for some of its products also lists them in `productIds`.
+ */
+export const renderError: ErrorRenderer = (error, res) => {
+  if (error.cause instanceof ProductsProblemError) {
+    res.status(error.status).json({ error: error.message, productIds: error.cause.productIds });
+    return;
+  }
+  renderMessage(error, res);
+};
 
 /** A body in a format the routes do not read: 415, whatever the body holds. */
 export class UnsupportedMediaTypeError extends HttpError {

@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler } from 'express';
-import { productNotFound } from './errors.js';
 
 const METHODS_WITH_ID_ROUTES = new Set(['GET', 'HEAD', 'PATCH', 'DELETE']);
 
@@ -8,19 +7,23 @@ const METHODS_WITH_ID_ROUTES = new Set(['GET', 'HEAD', 'PATCH', 'DELETE']);
  * (`/products/%ZZ`), so such an id never reaches `readProductId`. It is malformed like any other,
  * so it gets the same 404; for methods that have no `/:id` route, routing simply carries on to the
  * `Cannot <METHOD> <path>` 404. `idPrefix` is the path in front of the id (`/products/`): only a
- * `/:id` route can fail to decode.
+ * `/:id` route can fail to decode; `refusal` is that route's answer to a malformed id.
  */
-export function undecodableIdHandler(idPrefix: string): ErrorRequestHandler {
+export function undecodableIdHandler(
+  idPrefix: string,
+  refusal: (id: string) => Error,
+  methods: ReadonlySet<string> = METHODS_WITH_ID_ROUTES,
+): ErrorRequestHandler {
   return (error: unknown, req, _res, next) => {
-    if (!(error instanceof URIError)) {
+    if (!(error instanceof URIError) || !req.path.startsWith(idPrefix)) {
       next(error);
       return;
     }
-    if (!METHODS_WITH_ID_ROUTES.has(req.method)) {
+    if (!methods.has(req.method)) {
       next();
       return;
     }
-    next(productNotFound(undecodedId(req.path, idPrefix)));
+    next(refusal(undecodedId(req.path, idPrefix)));
   };
 }
 

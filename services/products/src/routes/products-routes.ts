@@ -56,5 +56,5 @@ export function registerProductRoutes(
     res.status(204).end();
   });
 
-  app.use(undecodableIdHandler('/products/'));
+  app.use(undecodableIdHandler('/products/', productNotFound));
 }

@@ -1,0 +1,134 @@
+import type { ObjectId } from 'mongodb';
+import type { OrderUpdate } from '../data/orders-repository.js';
+import { forbiddenMove, itemsFixed, orderBusy, outOfStock } from './order-errors.js';
+import { orderItemsFor, productsShort, type ProductLookup } from './order-items.js';
+import {
+  canMove,
+  movesBetween,
+  orderTotal,
+  type OrderRecord,
+  type OrderStatus,
+  type RequestedItem,
+  type StockJob,
+} from './order.js';
+import { makeMoves, undoTakes, type StockMoveDeps, type StockStore } from './stock-moves.js';
+
+/** A PATCH of an order: a new status, or new items (never both; the schema sees to it). */
+export interface OrderChanges {
+  status?: OrderStatus | undefined;
+  items?: RequestedItem[] | undefined;
+}
+
+export interface ChangeOrderDeps extends StockMoveDeps {
+  products: StockStore & ProductLookup;
+  orders: StockMoveDeps['orders'] & {
+    findVisible(id: ObjectId): Promise<OrderRecord | null>;
+    updateIdle(id: ObjectId, update: OrderUpdate): Promise<OrderRecord | null>;
+    finishJob(id: ObjectId, set: Partial<OrderRecord>): Promise<void>;
+  };
+}
+
+/** How often a change is decided again when another request changed the order first. */
+const ATTEMPTS = 5;
+
+/** What a change decided on the order as read: the answer, or a write to try. */
+type Step =
+  | { done: OrderRecord }
+  | { write: OrderUpdate; afterWrite?: (written: OrderRecord) => Promise<OrderRecord> };
+
+/**
+ * Applies a PATCH: null when no visible order has the id. Each attempt reads the order, decides,
+ * and writes only if the order is still as read (same status, no stock job), so two requests
+ * never both act on one state: of two concurrent cancels, one returns the stock and the other
+ * finds the order cancelled already.
+ */
+export async function changeOrder(
+  deps: ChangeOrderDeps,
+  id: ObjectId,
+  changes: OrderChanges,
+  now: Date,
+): Promise<OrderRecord | null> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const order = await deps.orders.findVisible(id);
+    if (order === null) return null;
+    const step = await decide(deps, order, changes, now);
+    if ('done' in step) return step.done;
+    const written = await deps.orders.updateIdle(id, step.write);
+    if (written !== null) return step.afterWrite ? step.afterWrite(written) : written;
+  }
+  throw orderBusy();
+}
+
+async function decide(
+  deps: ChangeOrderDeps,
+  order: OrderRecord,
+  { status, items }: OrderChanges,
+  now: Date,
+): Promise<Step> {
+  if (items !== undefined) return decideItems(deps, order, items, now);
+  if (status === undefined || status === order.status) return { done: order };
+  if (!canMove(order.status, status)) throw forbiddenMove(order.status, status);
+  if (order.stockJob !== undefined) throw orderBusy();
+  const set: OrderUpdate['set'] = { status, updatedAt: now };
+  if (status !== 'cancelled') return { write: { set, whenStatus: order.status } };
+  const job: StockJob = {
+    kind: 'release',
+    moves: order.items.map((item) => ({ productId: item.productId, delta: item.quantity })),
+    done: [],
+    since: now,
+  };
+  return {
+    write: { set: { ...set, stockJob: job }, whenStatus: order.status },
+    afterWrite: async (written) => {
+      await makeMoves(written._id, job, deps);
+      await deps.orders.finishJob(written._id, {});
+      return withoutJob(written);
+    },
+  };
+}
+
+async function decideItems(
+  deps: ChangeOrderDeps,
+  order: OrderRecord,
+  requested: RequestedItem[],
+  now: Date,
+): Promise<Step> {
+  if (order.status !== 'pending') throw itemsFixed(order.status);
+  if (order.stockJob !== undefined) throw orderBusy();
+  const nextItems = await orderItemsFor(requested, deps.products, order.items);
+  const nextTotal = orderTotal(nextItems);
+  const moves = movesBetween(order.items, nextItems);
+  const set = { items: nextItems, total: nextTotal, updatedAt: now };
+  if (moves.length === 0) return { write: { set, whenStatus: 'pending' } };
+  const job: StockJob = { kind: 'change', moves, done: [], since: now, nextItems, nextTotal };
+  return {
+    write: { set: { stockJob: job }, whenStatus: 'pending' },
+    afterWrite: async (written) => {
+      let short: ObjectId | undefined;
+      try {
+        short = await makeMoves(written._id, job, deps);
+      } catch (error) {
+        // Left for recovery when even the undo fails: the job on the order says what to undo.
+        await undo(written._id, job, deps).catch(() => undefined);
+        throw error;
+      }
+      if (short !== undefined) {
+        await undo(written._id, job, deps);
+        throw outOfStock(await productsShort(short, moves, deps.products));
+      }
+      await deps.orders.finishJob(written._id, set);
+      return { ...withoutJob(written), ...set };
+    },
+  };
+}
+
+/** Takes come before give-backs, so a change refused for stock has given nothing back yet. */
+async function undo(id: ObjectId, job: StockJob, deps: ChangeOrderDeps): Promise<void> {
+  await undoTakes(id, job, deps);
+  await deps.orders.finishJob(id, {});
+}
+
+function withoutJob(order: OrderRecord): OrderRecord {
+  const { stockJob: _job, ...rest } = order;
+  return rest;
+}
