@@ -1,6 +1,11 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  API_DOCUMENT_FILE,
+  apiDocumentText,
   cannotRouteResponse,
   createApiDocument,
   emptyResponse,
@@ -138,5 +143,16 @@ describe('document checks', () => {
     expect(await committedDocumentDrift('/nonexistent-service', document)).toMatch(
       /openapi\.json is missing: run npm run openapi/,
     );
+    const dir = await mkdtemp(join(tmpdir(), 'openapi-drift-'));
+    try {
+      await writeFile(join(dir, API_DOCUMENT_FILE), apiDocumentText(document));
+      expect(await committedDocumentDrift(dir, document)).toBeUndefined();
+      await writeFile(join(dir, API_DOCUMENT_FILE), JSON.stringify(document));
+      expect(await committedDocumentDrift(dir, document)).toMatch(
+        /differs from the document the code generates: run npm run openapi/,
+      );
+    } finally {
+      await rm(dir, { recursive: true });
+    }
   });
 });
