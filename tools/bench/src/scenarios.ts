@@ -85,12 +85,16 @@ const PRODUCT = {
   quantity: 12,
 };
 
-async function createProducts(serviceUrl: string, count: number): Promise<string[]> {
+async function createProducts(
+  serviceUrl: string,
+  count: number,
+  overrides: Partial<typeof PRODUCT> = {},
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const created = await expectStatus(
       'POST /products',
-      send(`${serviceUrl}/products`, 'POST', { ...PRODUCT, modelNumber: `AR-${i}` }),
+      send(`${serviceUrl}/products`, 'POST', { ...PRODUCT, modelNumber: `AR-${i}`, ...overrides }),
       201,
     );
     ids.push((created as { id: string }).id);
@@ -113,6 +117,12 @@ async function createMiniStoreProducts(serviceUrl: string, count: number): Promi
 
 /** Products in the collection while a by-id route is measured. */
 const STORED_PRODUCTS = 200;
+
+/** Enough stock that no order of a measurement runs short (each takes 1 per product). */
+const STOCK_FOR_ORDERS = 1_000_000_000;
+
+/** A customer's orders while the list is measured: more than a page, so it carries a Link. */
+const ORDERS_PER_CUSTOMER = 50;
 
 export const ROUTES: readonly RouteScenario[] = [
   {
@@ -185,6 +195,43 @@ export const ROUTES: readonly RouteScenario[] = [
           body: JSON.stringify({ price: 119.0, quantity: 8 }),
           expectStatus: 200,
         },
+      };
+    },
+  },
+  {
+    label: 'products POST /customers/:id/orders',
+    service: 'products',
+    baseline: 'customer-orders-post',
+    async prepare({ serviceUrl }) {
+      const ids = await createProducts(serviceUrl, 2, { quantity: STOCK_FOR_ORDERS });
+      const items = ids.map((productId) => ({ productId, quantity: 1 }));
+      return {
+        request: {
+          method: 'POST',
+          path: '/customers/bench_customer/orders',
+          body: JSON.stringify({ items }),
+          expectStatus: 201,
+        },
+      };
+    },
+  },
+  {
+    label: 'products GET /customers/:id/orders',
+    service: 'products',
+    baseline: 'customer-orders-list',
+    async prepare({ serviceUrl }) {
+      const [productId] = await createProducts(serviceUrl, 1, { quantity: STOCK_FOR_ORDERS });
+      for (let i = 0; i < ORDERS_PER_CUSTOMER; i += 1) {
+        await expectStatus(
+          'POST /customers/bench_reader/orders',
+          send(`${serviceUrl}/customers/bench_reader/orders`, 'POST', {
+            items: [{ productId, quantity: 1 }],
+          }),
+          201,
+        );
+      }
+      return {
+        request: { method: 'GET', path: '/customers/bench_reader/orders', expectStatus: 200 },
       };
     },
   },

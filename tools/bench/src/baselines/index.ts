@@ -1,4 +1,5 @@
 import { booksById, booksList } from './books.js';
+import { customerOrdersList, customerOrdersPost } from './customer-orders.js';
 import { miniStoreGet } from './mini-store.js';
 import { ordersPost } from './orders.js';
 import { productsGet, productsListBuffered, productsPatch, productsPost } from './products.js';
@@ -13,6 +14,8 @@ export const BASELINES = {
   'products-post': productsPost,
   'products-patch': productsPatch,
   'products-list-buffered': productsListBuffered,
+  'customer-orders-post': customerOrdersPost,
+  'customer-orders-list': customerOrdersList,
   'orders-post': ordersPost,
   'mini-store-get': miniStoreGet,
 } satisfies Record<string, Baseline>;
