@@ -1,15 +1,16 @@
-import express from 'express';
 import { MongoClient } from 'mongodb';
+import { BASELINE_SERVERS, isBaselineFramework } from './baseline-servers/index.js';
 import { BASELINES, isBaselineKind } from './baselines/index.js';
 
 /**
- * One bare Express 5 baseline per process: `node dist/baseline.js <kind>`.
+ * One baseline per process: `node dist/baseline.js <framework> <kind>`, the route's plain work
+ * served by bare Express 5, Fastify 5 or Node's own `http` module.
  * Environment: PORT, MONGODB_URI, MONGODB_DB, and BENCH_FIXTURE (JSON) for baselines that need data.
  */
-const kind = process.argv[2];
-if (!isBaselineKind(kind)) {
+const [framework, kind] = process.argv.slice(2);
+if (!isBaselineFramework(framework) || !isBaselineKind(kind)) {
   process.stderr.write(
-    `unknown baseline ${String(kind)}; one of: ${Object.keys(BASELINES).join(', ')}\n`,
+    `usage: baseline.js <${Object.keys(BASELINE_SERVERS).join('|')}> <${Object.keys(BASELINES).join('|')}>\n`,
   );
   process.exit(2);
 }
@@ -24,18 +25,17 @@ if (baseline.usesMongo) {
 }
 const db = client?.db(process.env.MONGODB_DB);
 
-const app = express();
-baseline.mount(app, { db, fixture });
-const server = app.listen(Number(process.env.PORT), (error?: Error) => {
-  if (error) {
-    process.stderr.write(`baseline ${kind}: ${error.message}\n`);
-    process.exit(1);
-  }
+const running = await BASELINE_SERVERS[framework](
+  baseline.route({ db, fixture }),
+  Number(process.env.PORT),
+).catch((error: unknown) => {
+  process.stderr.write(`baseline ${framework} ${kind}: ${String(error)}\n`);
+  process.exit(1);
 });
 
 process.on('SIGTERM', () => {
-  server.close();
-  server.closeAllConnections();
-  void client?.close().finally(() => process.exit(0));
-  if (client === undefined) process.exit(0);
+  void running
+    .close()
+    .then(() => client?.close())
+    .finally(() => process.exit(0));
 });

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MongoClient } from 'mongodb';
+import type { BaselineFramework } from './baseline-servers/index.js';
 import type { BaselineKind } from './baselines/index.js';
 import type { BenchOptions } from './options.js';
 import { freePort } from '@repo/launcher';
@@ -60,6 +61,7 @@ export class BenchContext {
   }
 
   async startBaseline(
+    framework: BaselineFramework,
     kind: BaselineKind,
     dbName: string,
     fixture?: unknown,
@@ -74,10 +76,10 @@ export class BenchContext {
     };
     if (fixture !== undefined) env.BENCH_FIXTURE = JSON.stringify(fixture);
     const proc = spawnNode({
-      name: `baseline-${kind}-${port}`,
+      name: `baseline-${framework}-${kind}-${port}`,
       script: join(BENCH_DIST, 'baseline.js'),
       nodeArgs: profileArgs(profileDir),
-      args: [kind],
+      args: [framework, kind],
       env,
       port,
       logDir: this.scratchDir,

@@ -10,6 +10,7 @@ import { peakRss, spawnNode, stopProcess, type BenchProcess } from './processes.
 import {
   checkTargets,
   compareHttpTable,
+  frameworksTable,
   embeddedTable,
   httpNotes,
   httpTable,
@@ -144,6 +145,10 @@ async function main(): Promise<void> {
   if (http) {
     out();
     out(options.compareDir === undefined ? httpTable(http) : compareHttpTable(http));
+    if (http.some((r) => !('skipped' in r) && r.frameworks !== undefined)) {
+      out();
+      out(frameworksTable(http));
+    }
     for (const note of httpNotes(http)) out(`- ${note}`);
     if (options.profile) {
       out();

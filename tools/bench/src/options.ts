@@ -1,4 +1,9 @@
 import { resolve } from 'node:path';
+import {
+  BASELINE_FRAMEWORKS,
+  isBaselineFramework,
+  type BaselineFramework,
+} from './baseline-servers/index.js';
 
 export const SECTIONS = ['startup', 'http', 'memory', 'embedded'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -8,6 +13,8 @@ export interface BenchOptions {
   sections: Section[];
   /** Only HTTP routes whose label contains one of these texts (all when empty). */
   routeFilter: string[];
+  /** The frameworks each route's baseline is served with, each loaded in the same rounds. */
+  frameworks: BaselineFramework[];
   /** Interleaved rounds per HTTP route (each round loads the service, then its baseline). */
   rounds: number;
   /** Seconds of load per process per round. */
@@ -62,6 +69,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --quick               short run (about a minute): fewer and shorter rounds
   --only=a,b            sections to run, of: ${SECTIONS.join(', ')} (default: all)
   --routes=text,...     HTTP routes whose label contains one of the texts
+  --baselines=a,b       frameworks serving each route's baseline, of: ${BASELINE_FRAMEWORKS.join(', ')}
+                        (default: all; the ≥ 0.9x targets hold the service to express and fastify)
   --rounds=N            interleaved rounds per HTTP route
   --duration=SECONDS    load per process per round
   --connections=N       autocannon connections (default 50)
@@ -87,6 +96,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
     quick,
     sections: [...SECTIONS],
     routeFilter: [],
+    frameworks: [...BASELINE_FRAMEWORKS],
     inMemory: false,
     profile: false,
     ...(quick ? QUICK : FULL),
@@ -116,6 +126,17 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
       case '--routes':
         options.routeFilter = value.split(',').filter(Boolean);
         break;
+      case '--baselines': {
+        const wanted = value.split(',').filter(Boolean);
+        if (wanted.length === 0 || !wanted.every(isBaselineFramework))
+          throw new UsageError(
+            `--baselines takes frameworks of: ${BASELINE_FRAMEWORKS.join(', ')}`,
+          );
+        options.frameworks = wanted.includes('express')
+          ? wanted
+          : (['express', ...wanted] as BaselineFramework[]);
+        break;
+      }
       case '--rounds':
         options.rounds = Math.round(positiveNumber(name, value));
         break;

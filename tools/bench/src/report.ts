@@ -1,5 +1,10 @@
 import type { EmbeddedResult } from './sections/embedded.js';
-import type { RouteResult, RouteSkip, SideResult } from './sections/http-routes.js';
+import type {
+  FrameworkSideResult,
+  RouteResult,
+  RouteSkip,
+  SideResult,
+} from './sections/http-routes.js';
 import type { MemoryResult } from './sections/memory.js';
 import type { StartupResult } from './sections/startup.js';
 import {
@@ -76,6 +81,57 @@ export function httpTable(results: readonly (RouteResult | RouteSkip)[]): string
   return renderTable(columns, results);
 }
 
+function frameworkSide(
+  r: RouteResult,
+  framework: FrameworkSideResult['framework'],
+): FrameworkSideResult | undefined {
+  return r.frameworks?.find((side) => side.framework === framework);
+}
+
+/**
+ * Per route, the service beside the same work served by bare Express, Fastify and Node's own
+ * `http` module (those of them --baselines asked for), loaded in the same rounds.
+ */
+export function frameworksTable(results: readonly (RouteResult | RouteSkip)[]): string {
+  const measured = results.filter((r): r is RouteResult => !('skipped' in r));
+  const frameworks = (['fastify', 'node'] as const).filter((framework) =>
+    measured.some((r) => frameworkSide(r, framework) !== undefined),
+  );
+  const columns: Column<RouteResult>[] = [
+    { header: 'route', cell: (r) => r.label },
+    { header: 'service req/s', align: 'right', cell: (r) => formatCount(r.service.reqPerSec) },
+    { header: 'express req/s', align: 'right', cell: (r) => formatCount(r.baseline.reqPerSec) },
+    ...frameworks.map((framework): Column<RouteResult> => ({
+      header: `${framework} req/s`,
+      align: 'right',
+      cell: (r) => formatCount(frameworkSide(r, framework)?.reqPerSec),
+    })),
+    {
+      header: 'svc/express',
+      align: 'right',
+      cell: (r) => formatRatio(r.ratio, TARGETS.routeRatio),
+    },
+    ...frameworks.map((framework): Column<RouteResult> => ({
+      header: `svc/${framework}`,
+      align: 'right',
+      cell: (r) =>
+        formatRatio(
+          frameworkSide(r, framework)?.ratio,
+          framework === 'fastify' ? TARGETS.routeRatio : undefined,
+        ),
+    })),
+    {
+      header: `CPU µs/req svc/express${frameworks.map((f) => `/${f}`).join('')}`,
+      align: 'right',
+      cell: (r) =>
+        [r.service, r.baseline, ...frameworks.map((f) => frameworkSide(r, f))]
+          .map((side) => formatNumber(side?.cpuUsPerReq))
+          .join(' / '),
+    },
+  ];
+  return renderTable(columns, measured);
+}
+
 /**
  * The HTTP table of a run with --compare: per route, this checkout's service, the other
  * checkout's and the baseline, loaded in the same rounds.
@@ -137,6 +193,7 @@ export function httpNotes(results: readonly (RouteResult | RouteSkip)[]): string
       { name: 'service', side: r.service },
       ...(r.other === undefined ? [] : [{ name: 'other', side: r.other }]),
       { name: 'baseline', side: r.baseline },
+      ...(r.frameworks ?? []).map((side) => ({ name: side.framework, side })),
     ];
     const listed = (figure: (side: SideResult) => string): string =>
       sides.map(({ name, side }) => `${name} ${figure(side)}`).join(', ');
@@ -262,6 +319,14 @@ export function checkTargets(parts: {
       measured: formatRatio(r.ratio),
       met: r.ratio >= TARGETS.routeRatio && r.service.bad === 0,
     });
+    const fastify = frameworkSide(r, 'fastify');
+    if (fastify !== undefined) {
+      checks.push({
+        target: `${r.label} ≥ ${TARGETS.routeRatio}x Fastify`,
+        measured: formatRatio(fastify.ratio),
+        met: fastify.ratio >= TARGETS.routeRatio && r.service.bad === 0,
+      });
+    }
   }
   if (parts.memory !== undefined) {
     const growth = 'skipped' in parts.memory ? undefined : parts.memory.service.peakGrowthBytes;

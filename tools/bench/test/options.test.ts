@@ -28,6 +28,15 @@ describe('parseOptions', () => {
     expect(options.routeFilter).toEqual(['books', 'orders']);
   });
 
+  it('when --baselines is given, then those frameworks serve the baselines, bare Express always among them', () => {
+    const all = parseOptions([]);
+    const fastify = parseOptions(['--baselines=fastify']);
+    if (all === 'help' || fastify === 'help') throw new Error('unexpected help');
+    expect(all.frameworks).toEqual(['express', 'fastify', 'node']);
+    expect(fastify.frameworks).toEqual(['express', 'fastify']);
+    expect(() => parseOptions(['--baselines=koa'])).toThrow(UsageError);
+  });
+
   it('when numbers are given, then they override the defaults', () => {
     const options = parseOptions(['--quick', '--rounds=3', '--duration=2.5', '--connections=10']);
     if (options === 'help') throw new Error('unexpected help');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareHttpTable, httpNotes } from '../src/report.js';
+import { checkTargets, compareHttpTable, frameworksTable, httpNotes } from '../src/report.js';
 import type { RouteResult, SideResult } from '../src/sections/http-routes.js';
 
 function side(reqPerSec: number, cpuUsPerReq: number, extra: Partial<SideResult> = {}): SideResult {
@@ -100,6 +100,41 @@ describe('httpNotes', () => {
       'tutorial GET /person/:id: unexpected answers or errors: service 0, other 3, baseline 0',
       "tutorial GET /person/:id: only 10 log lines for 10000 measured requests of the other checkout's service",
       'tutorial GET /person/:id: noisy rounds (spread service 5%, other 30%, baseline 5%)',
+    ]);
+  });
+});
+
+describe('frameworksTable and checkTargets', () => {
+  const measured: RouteResult = {
+    label: 'books GET /books/:id',
+    request: { method: 'GET', path: '/books/1' },
+    service: { ...side(12_000, 80), logLines: 12_000 },
+    baseline: side(6_000, 170),
+    ratio: 2,
+    frameworks: [
+      { ...side(16_000, 40), framework: 'fastify', ratio: 0.75 },
+      { ...side(20_000, 30), framework: 'node', ratio: 0.6 },
+    ],
+  };
+
+  it('when a route was measured beside Fastify and node:http, then its row shows every side and ratio, and Fastify is held to the target', () => {
+    const lines = frameworksTable([measured]).split('\n');
+    expect(lines[2]?.split('|').map((cell) => cell.trim())).toEqual([
+      '',
+      'books GET /books/:id',
+      '12 000',
+      '6 000',
+      '16 000',
+      '20 000',
+      '2.00x',
+      '0.75x (miss)',
+      '0.60x',
+      '80 / 170 / 40 / 30',
+      '',
+    ]);
+    expect(checkTargets({ http: [measured] })).toEqual([
+      { target: 'books GET /books/:id ≥ 0.9x baseline', measured: '2.00x', met: true },
+      { target: 'books GET /books/:id ≥ 0.9x Fastify', measured: '0.75x', met: false },
     ]);
   });
 });

@@ -12,27 +12,31 @@ function booksOf(fixture: unknown): Book[] {
 /** GET /books: the whole in-memory list as JSON. */
 export const booksList: Baseline = {
   usesMongo: false,
-  mount(app, { fixture }) {
+  route({ fixture }) {
     const books = booksOf(fixture);
-    app.get('/books', (_req, res) => {
-      res.json(books);
-    });
+    return {
+      method: 'GET',
+      path: '/books',
+      jsonBody: false,
+      handle: () => ({ status: 200, json: books }),
+    };
   },
 };
 
 /** GET /books/:id: one book found by its numeric id. */
 export const booksById: Baseline = {
   usesMongo: false,
-  mount(app, { fixture }) {
+  route({ fixture }) {
     const books = booksOf(fixture);
-    app.get('/books/:id', (req, res) => {
-      const id = Number(req.params.id);
-      const book = books.find((candidate) => candidate.id === id);
-      if (book === undefined) {
-        res.sendStatus(404);
-        return;
-      }
-      res.json(book);
-    });
+    return {
+      method: 'GET',
+      path: '/books/:id',
+      jsonBody: false,
+      handle({ params }) {
+        const id = Number(params['id']);
+        const book = books.find((candidate) => candidate.id === id);
+        return book === undefined ? { status: 404 } : { status: 200, json: book };
+      },
+    };
   },
 };

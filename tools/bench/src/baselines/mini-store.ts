@@ -4,15 +4,16 @@ import { requireDb, type Baseline } from './types.js';
 /** GET /products/:id of the mini-store: findOne by _id, the stored document as JSON. */
 export const miniStoreGet: Baseline = {
   usesMongo: true,
-  mount(app, context) {
+  route(context) {
     const products = requireDb(context).collection('products');
-    app.get('/products/:id', async (req, res) => {
-      const doc = await products.findOne({ _id: new ObjectId(req.params.id) });
-      if (doc === null) {
-        res.sendStatus(404);
-        return;
-      }
-      res.json(doc);
-    });
+    return {
+      method: 'GET',
+      path: '/products/:id',
+      jsonBody: false,
+      async handle({ params }) {
+        const doc = await products.findOne({ _id: new ObjectId(params['id']) });
+        return doc === null ? { status: 404 } : { status: 200, json: doc };
+      },
+    };
   },
 };

@@ -3,14 +3,16 @@ import type { Baseline } from './types.js';
 /** GET /person/:id: a text reply, 400 when the id is not a number. */
 export const tutorialPerson: Baseline = {
   usesMongo: false,
-  mount(app) {
-    app.get('/person/:id', (req, res) => {
-      const { id } = req.params;
+  route: () => ({
+    method: 'GET',
+    path: '/person/:id',
+    jsonBody: false,
+    handle({ params }) {
+      const id = params['id'] ?? '';
       if (Number.isNaN(Number(id))) {
-        res.status(400).send('BAD REQUEST: Person ID must be a number');
-        return;
+        return { status: 400, text: 'BAD REQUEST: Person ID must be a number' };
       }
-      res.send(`You asked for person ${id}`);
-    });
-  },
+      return { status: 200, text: `You asked for person ${id}` };
+    },
+  }),
 };

@@ -6,6 +6,7 @@ import { runLoad, type LoadRequest, type LoadResult } from '../load.js';
 import type { BenchOptions } from '../options.js';
 import { cpuTimeMs, peakRss, type BenchProcess } from '../processes.js';
 import { summariseProfiles, type SelfTime } from '../profile-summary.js';
+import type { BaselineFramework } from '../baseline-servers/index.js';
 import { roundOrder } from '../round-order.js';
 import { ROUTES, type RouteScenario } from '../scenarios.js';
 import {
@@ -47,13 +48,23 @@ export interface OtherSideResult extends ServiceSideResult {
   thisOverOther: number;
 }
 
+/** The same baseline work served by another framework, loaded in the same rounds. */
+export interface FrameworkSideResult extends SideResult {
+  framework: Exclude<BaselineFramework, 'express'>;
+  /** Median service req/s over this side's. */
+  ratio: number;
+}
+
 export interface RouteResult {
   label: string;
   request: Pick<LoadRequest, 'method' | 'path'>;
   service: ServiceSideResult;
+  /** The bare Express 5 baseline. */
   baseline: SideResult;
   /** Median service req/s over median baseline req/s. */
   ratio: number;
+  /** The same work on Fastify 5 and on Node's own `http` module (as --baselines asks). */
+  frameworks?: FrameworkSideResult[];
   /** With --compare: the same service compiled in the other checkout, loaded in the same rounds. */
   other?: OtherSideResult;
   /** With --profile: the busiest functions (self time) of each process. */
@@ -158,13 +169,27 @@ async function measureRoute(
       baselineDb = ctx.freshDbName(`${scenario.service}-baseline`);
       await copyDatabase(ctx.client.db(dbName), ctx.client.db(baselineDb));
     }
-    const baseline = await ctx.startBaseline(
-      scenario.baseline,
-      baselineDb,
-      service.prepared.fixture,
-      profileDir && join(profileDir, 'baseline'),
-    );
-    started.push(baseline);
+    const startBaseline = async (framework: BaselineFramework) => {
+      const proc = await ctx.startBaseline(
+        framework,
+        scenario.baseline,
+        baselineDb,
+        service.prepared.fixture,
+        profileDir && join(profileDir, framework === 'express' ? 'baseline' : framework),
+      );
+      started.push(proc);
+      return proc;
+    };
+    const baseline = await startBaseline('express');
+    const frameworkSides: { framework: FrameworkSideResult['framework']; side: LoadedSide }[] = [];
+    for (const framework of options.frameworks) {
+      if (framework === 'express') continue;
+      const proc = await startBaseline(framework);
+      frameworkSides.push({
+        framework,
+        side: { proc, request: service.prepared.request, rounds: [] },
+      });
+    }
 
     const serviceSide: LoadedSide = {
       proc: service.proc,
@@ -182,9 +207,12 @@ async function measureRoute(
       rounds: [],
     };
     await loadInRounds(
-      otherSide === undefined
-        ? [serviceSide, baselineSide]
-        : [serviceSide, otherSide, baselineSide],
+      [
+        serviceSide,
+        ...(otherSide === undefined ? [] : [otherSide]),
+        baselineSide,
+        ...frameworkSides.map(({ side }) => side),
+      ],
       options,
     );
     const serviceResult = summarise(serviceSide);
@@ -193,6 +221,10 @@ async function measureRoute(
     const serviceLogged = await ctx.stop(service.proc);
     const otherLogged = otherSide && (await ctx.stop(otherSide.proc));
     await ctx.stop(baseline);
+    const frameworkResults = frameworkSides.map(({ framework, side }): FrameworkSideResult => {
+      const summary = summarise(side);
+      return { ...summary, framework, ratio: ratio(serviceResult.reqPerSec, summary.reqPerSec) };
+    });
 
     const result: RouteResult = {
       label: scenario.label,
@@ -201,6 +233,7 @@ async function measureRoute(
       baseline: baselineResult,
       ratio: ratio(serviceResult.reqPerSec, baselineResult.reqPerSec),
     };
+    if (frameworkResults.length > 0) result.frameworks = frameworkResults;
     if (otherResult !== undefined && otherLogged !== undefined) {
       result.other = {
         ...otherResult,
@@ -225,7 +258,10 @@ async function measureRoute(
 function describeResult(result: RouteResult): string {
   const { service, baseline, other } = result;
   if (other === undefined) {
-    return `${service.reqPerSec.toFixed(0)} vs ${baseline.reqPerSec.toFixed(0)} req/s (${result.ratio.toFixed(2)}x)`;
+    const frameworks = (result.frameworks ?? []).map(
+      (side) => `, ${side.framework} ${side.reqPerSec.toFixed(0)} (${side.ratio.toFixed(2)}x)`,
+    );
+    return `${service.reqPerSec.toFixed(0)} vs ${baseline.reqPerSec.toFixed(0)} req/s (${result.ratio.toFixed(2)}x)${frameworks.join('')}`;
   }
   return (
     `this ${service.reqPerSec.toFixed(0)}, other ${other.reqPerSec.toFixed(0)}, baseline ` +

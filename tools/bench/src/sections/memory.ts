@@ -118,7 +118,7 @@ export async function runMemorySection(
   await fillCollection(ctx.client.db(dbName).collection('products'), count);
 
   const { proc } = await ctx.startService(service, dbName);
-  const baseline = await ctx.startBaseline('products-list-buffered', dbName);
+  const baseline = await ctx.startBaseline('express', 'products-list-buffered', dbName);
   try {
     const fetches = ctx.options.quick ? 2 : 4;
     // Both idle first, so the RSS read before the first request is the settled idle size.
