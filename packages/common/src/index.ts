@@ -3,10 +3,18 @@
 // Building an app
 export { createHttpApp } from './http/create-app.js';
 export { jsonBodyParser } from './http/json-body.js';
-export { addErrorHandlers, jsonErrorRenderer, type ErrorRenderer } from './errors/error-handler.js';
+export {
+  addErrorHandlers,
+  jsonErrorRenderer,
+  type ErrorRenderer,
+  type JsonErrorRendererOptions,
+} from './errors/error-handler.js';
 export { isMalformedJsonError } from './errors/classify.js';
 export { BadRequestError, HttpError, NotFoundError } from './errors/http-errors.js';
 export { requireBearerToken } from './auth/bearer.js';
+
+// Observability
+export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
 
 // Reading input
 export { inputReader, type InputReader, type InputRejection } from './validation/parse-input.js';

@@ -5,8 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createHttpApp, flushLogger, silentLogger } from '@repo/common';
 import { capturingLogger } from './support.js';
 
-/** Headers a bare Express answer carries anyway, which say nothing about security headers. */
+/**
+ * Headers a bare Express answer carries anyway, and the request id every answer echoes, which say
+ * nothing about security headers.
+ */
 const TRANSPORT_HEADERS = new Set([
+  'x-request-id',
   'date',
   'connection',
   'keep-alive',

@@ -108,8 +108,11 @@ describe('request log', () => {
     expect(requestLinesOf(written).map((line) => line.url)).toEqual([...paths, '/plain']);
     const reference = loggerWithLines('same-name');
     for (const line of written) {
-      const { method, url, status, ms } = JSON.parse(line) as Record<string, number | string>;
-      reference.logger.info({ method, url, status, ms }, 'request completed');
+      const { method, url, status, ms, requestId } = JSON.parse(line) as Record<
+        string,
+        number | string
+      >;
+      reference.logger.info({ method, url, status, ms, requestId }, 'request completed');
     }
     await flushLogger(reference.logger);
     const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');

@@ -280,7 +280,7 @@ describe('routes that do not exist', () => {
 });
 
 describe('a failure inside the service', () => {
-  it('when the database layer throws, then 500 with { error: "Internal Server Error" } and no details', async () => {
+  it('when the database layer throws, then 500 with { error: "Internal Server Error", requestId } and no details', async () => {
     const failure = new Error('connection pool closed at 10.0.0.7');
     const failing: ProductsRepository = {
       create: () => Promise.reject(failure),
@@ -290,8 +290,15 @@ describe('a failure inside the service', () => {
       remove: () => Promise.reject(failure),
     };
     const brokenApp = createApp({ products: failing, logger: silentLogger() });
-    const response = await request(brokenApp).get('/products').expect(500);
-    expect(response.body).toEqual({ error: 'Internal Server Error' });
+    const response = await request(brokenApp)
+      .get('/products')
+      .set('X-Request-Id', 'support-ticket-42')
+      .expect(500);
+    expect(response.body).toEqual({
+      error: 'Internal Server Error',
+      requestId: 'support-ticket-42',
+    });
+    expect(response.headers['x-request-id']).toBe('support-ticket-42');
     expect(response.text).not.toContain('10.0.0.7');
   });
 });

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { requestIdOf, requestLogFields } from '../observability/request-id.js';
 import { classifyError, type ClassifiedError } from './classify.js';
 import { cannotRouteHandler } from './not-found.js';
 
@@ -21,6 +22,7 @@ function createErrorHandler({ logger, render }: ErrorHandlerOptions): ErrorReque
     if (!error.expected) {
       logger.error(
         {
+          ...requestLogFields(req),
           err: thrown instanceof Error ? thrown : { message: error.message },
           method: req.method,
           url: req.originalUrl,
@@ -37,11 +39,33 @@ function createErrorHandler({ logger, render }: ErrorHandlerOptions): ErrorReque
   };
 }
 
+export interface JsonErrorRendererOptions {
+  /**
+   * Add the request's id to every 5xx body as `requestId`, so a client can quote it and the log
+   * line be found. Only for a service whose spec leaves its 500 body open: the others prescribe
+   * the exact body.
+   */
+  requestIdOnServerErrors?: boolean;
+}
+
 /** `{ error: <message> }`, with a fixed text instead of the message for every 5xx. */
-export function jsonErrorRenderer(genericServerMessage: string): ErrorRenderer {
+export function jsonErrorRenderer(
+  genericServerMessage: string,
+  { requestIdOnServerErrors = false }: JsonErrorRendererOptions = {},
+): ErrorRenderer {
   return (error, res) => {
-    const message = error.status >= 500 ? genericServerMessage : error.message;
-    res.status(error.status).json({ error: message });
+    if (error.status < 500) {
+      res.status(error.status).json({ error: error.message });
+      return;
+    }
+    const requestId = requestIdOnServerErrors ? requestIdOf(res.req) : undefined;
+    res
+      .status(error.status)
+      .json(
+        requestId === undefined
+          ? { error: genericServerMessage }
+          : { error: genericServerMessage, requestId },
+      );
   };
 }
 

@@ -6,6 +6,7 @@ import express, {
   type Response,
 } from 'express';
 import type { Logger } from 'pino';
+import { assignRequestId } from '../observability/request-id.js';
 import { weakEtag } from './etag.js';
 import { BODY_LIMIT, hasBody } from './json-body.js';
 import { startRequestLog } from './request-logger.js';
@@ -45,11 +46,11 @@ function runParsers(
 }
 
 /**
- * The Express app every service starts from: no `x-powered-by`, security headers, one log line per
- * request, body parsing with a size limit (`BODY_LIMIT`), and a cheap weak ETag (see `weakEtag`). Routes, the 404
+ * The Express app every service starts from: no `x-powered-by`, a request id (`X-Request-Id`, see
+ * `readRequestId`), security headers, one log line per request, body parsing with a size limit (`BODY_LIMIT`), and a cheap weak ETag (see `weakEtag`). Routes, the 404
  * and the error handler are the service's own and are added after this.
  *
- * All of that runs as ONE middleware, in that order (log, helmet's headers, parsers): each extra
+ * All of that runs as ONE middleware, in that order (request id, log, helmet's headers, parsers): each extra
  * layer costs a pass through the router for every request, and helmet's headers are constants
  * worked out once. A request without a body skips the parsers, as body-parser itself would;
  * `req.body` then reads undefined, as it does after body-parser (which would also add the property:
@@ -71,7 +72,7 @@ export function createHttpApp({
   if (urlencoded) parsers.push(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
 
   app.use(function prepareRequest(req, res, next) {
-    startLog(req, res);
+    startLog(req, res, assignRequestId(req, res));
     applySecurityHeaders(res, securityHeaders);
     if (parsers.length === 0 || !hasBody(req)) next();
     else runParsers(parsers, req, res, next);

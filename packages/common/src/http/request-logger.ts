@@ -9,7 +9,11 @@ import {
 } from '../runtime/logger.js';
 
 /** Starts the timing of one request; its log line is written after the response finishes. */
-export type RequestLogStart = (req: IncomingMessage, res: ServerResponse) => void;
+export type RequestLogStart = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string | undefined,
+) => void;
 
 /** How long a finished request waits before its line is written with the others. */
 const WRITE_EVERY_MS = 10;
@@ -22,6 +26,7 @@ interface FinishedRequest {
   url: string | undefined;
   status: number;
   ms: number;
+  requestId: string | undefined;
 }
 
 interface RequestLog {
@@ -33,7 +38,10 @@ interface RequestLog {
 }
 
 /** Each response being logged: its request log and when it started (nothing is added to it). */
-const started = new WeakMap<ServerResponse, { log: RequestLog; at: number }>();
+const started = new WeakMap<
+  ServerResponse,
+  { log: RequestLog; at: number; requestId: string | undefined }
+>();
 
 /**
  * The request logs with lines waiting, held strongly until their lines are written, so that the
@@ -59,13 +67,14 @@ function subscribeOnce(): void {
     const { request, response } = message as FinishMessage;
     const start = started.get(response);
     if (start === undefined) return;
-    const { log } = start;
+    const { log, requestId } = start;
     log.waiting.push({
       time: Date.now(),
       method: request.method,
       url: request.originalUrl ?? request.url,
       status: response.statusCode,
       ms: Math.round((performance.now() - start.at) * 10) / 10,
+      requestId,
     });
     if (log.timer === undefined) {
       withLinesWaiting.add(log);
@@ -95,14 +104,14 @@ function writeWaiting(log: RequestLog): void {
   if (!logger.isLevelEnabled('info')) return;
   const { raw } = log;
   if (raw === undefined) {
-    for (const { method, url, status, ms } of batch) {
-      logger.info({ method, url, status, ms }, MESSAGE);
+    for (const { method, url, status, ms, requestId } of batch) {
+      logger.info({ method, url, status, ms, requestId }, MESSAGE);
     }
     return;
   }
   let lines = '';
-  for (const { time, method, url, status, ms } of batch) {
-    lines += raw.line(time, fieldsJson(method, url, status, ms));
+  for (const { time, method, url, status, ms, requestId } of batch) {
+    lines += raw.line(time, fieldsJson(method, url, status, ms, requestId));
   }
   raw.write(lines);
 }
@@ -113,15 +122,17 @@ function fieldsJson(
   url: string | undefined,
   status: number,
   ms: number,
+  requestId: string | undefined,
 ): string {
   const methodJson = method === undefined ? '' : `,"method":${JSON.stringify(method)}`;
   const urlJson = url === undefined ? '' : `,"url":${JSON.stringify(url)}`;
-  return `${methodJson}${urlJson},"status":${status},"ms":${ms}`;
+  const requestIdJson = requestId === undefined ? '' : `,"requestId":${JSON.stringify(requestId)}`;
+  return `${methodJson}${urlJson},"status":${status},"ms":${ms}${requestIdJson}`;
 }
 
 /**
- * One log line per finished request: `method`, `url`, `status`, `ms`, and `time`, when the
- * response finished. Deliberately smaller than pino-http (no child logger or serializer pass per
+ * One log line per finished request: `method`, `url`, `status`, `ms`, `requestId`, and `time`,
+ * when the response finished. Deliberately smaller than pino-http (no child logger or serializer pass per
  * request).
  *
  * A finished response only records those values; every 10 ms the waiting ones are serialized
@@ -141,7 +152,9 @@ export function startRequestLog(logger: Logger): RequestLogStart {
     timer: undefined,
   };
   onFlushLogger(logger, () => writeWaiting(log));
-  return (_req, res) => {
-    if (logger.isLevelEnabled('info')) started.set(res, { log, at: performance.now() });
+  return (_req, res, requestId) => {
+    if (logger.isLevelEnabled('info')) {
+      started.set(res, { log, at: performance.now(), requestId });
+    }
   };
 }

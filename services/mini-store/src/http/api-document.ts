@@ -53,7 +53,11 @@ const failures = {
     'The JSON body is in an unsupported charset or encoding.',
     'unsupported charset "LATIN1"',
   ),
-  500: fixedErrorResponse('Anything unexpected (logged).', SERVER_ERROR_MESSAGE),
+  500: jsonResponse(
+    'Anything unexpected: logged with the request id, which the body repeats (the X-Request-Id header).',
+    z.strictObject({ error: z.literal(SERVER_ERROR_MESSAGE), requestId: z.string() }),
+    { error: SERVER_ERROR_MESSAGE, requestId: '0af7651916cd43dd8448eb211c80319c' },
+  ),
 };
 const malformedJson = errorResponse(
   'The body is malformed JSON (the parser message).',

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import type { Logger } from '@repo/common';
+import { requestLogFields, type Logger } from '@repo/common';
 
 /** The part of a driver cursor the stream uses. */
 export interface DocumentCursor<T> {
@@ -73,11 +73,19 @@ export async function sendJsonArray<T>(
     await pipeline(Readable.from(jsonArrayChunks(first, cursor, toItem)), res);
   } catch (error) {
     if (isClientGone(error)) {
-      logger.debug({ url: res.req.originalUrl }, 'client closed the connection during a list');
+      logger.debug(
+        { ...requestLogFields(res.req), url: res.req.originalUrl },
+        'client closed the connection during a list',
+      );
       return;
     }
     logger.error(
-      { err: error, method: res.req.method, url: res.req.originalUrl },
+      {
+        ...requestLogFields(res.req),
+        err: error,
+        method: res.req.method,
+        url: res.req.originalUrl,
+      },
       'list failed after the response had started; connection closed',
     );
     res.destroy();
