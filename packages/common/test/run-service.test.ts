@@ -39,16 +39,23 @@ describe('runService as a process', () => {
     expect(messages).toContain('fixture stopped');
   });
 
-  it('when the process is stopping, then new connections are refused', async () => {
-    const service = startFixture({});
+  it('when the process is stopping, then during the drain /readyz is 503 and answers close their connections, and after it new connections are refused', async () => {
+    const service = startFixture({ SHUTDOWN_DRAIN_MS: '600' });
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const url = String(listening.url);
     const slow = fetch(`${url}/slow?ms=1500`);
     await service.waitForLog((line) => line.msg === 'slow request started');
     service.child.kill('SIGTERM');
     await service.waitForLog((line) => line.msg === 'fixture shutting down');
+    const readiness = await fetch(`${url}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(readiness.headers.get('connection')).toBe('close');
+    expect(await readiness.json()).toEqual({ status: 'shutting down' });
+    await service.waitForLog((line) => line.msg === 'fixture stopped accepting');
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
-    expect((await slow).status).toBe(200);
+    const answered = await slow;
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('connection')).toBe('close');
     expect(await service.exited).toBe(0);
   });
 
@@ -140,6 +147,7 @@ describe('runService probes', () => {
     running = await runService({
       name: 'probe-fixture',
       ownsProcess: false,
+      shutdownDrainMs: 0,
       loadConfig: () => ({ PORT: 0, LOG_LEVEL: 'silent' }),
       connect: (_config, logger) => Promise.resolve({ deps: logger, isReady }),
       createApp: (logger) => {

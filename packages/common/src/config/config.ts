@@ -103,3 +103,59 @@ export function apiDocsVariable(env: Env) {
     .default(isProduction(env) ? 'off' : 'on')
     .transform((value) => value === 'on');
 }
+
+/** A duration in milliseconds, from text, between `min` and `max`. */
+export function millisecondsVariable(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min} ms`).max(max, `must be at most ${max} ms`));
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The runner's own variables, read by `runService` for every service beside the service's own
+ * config. Each is optional: unset, the runner uses the default documented in the root README
+ * (or the service definition's own value for the shutdown grace and drain).
+ */
+const runtimeSchema = z
+  .object({
+    // Node's defaults (60 s for headers, 300 s for a request) let a slow client hold a socket
+    // for minutes; these are the deadlines the services choose.
+    HTTP_HEADERS_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(30_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(5_000),
+    SHUTDOWN_DRAIN_MS: millisecondsVariable(0, HOUR_MS).optional(),
+    SHUTDOWN_GRACE_MS: millisecondsVariable(0, HOUR_MS).optional(),
+  })
+  .refine((value) => value.HTTP_HEADERS_TIMEOUT_MS <= value.HTTP_REQUEST_TIMEOUT_MS, {
+    // Node refuses a server whose headers may take longer than the whole request.
+    path: ['HTTP_HEADERS_TIMEOUT_MS'],
+    message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+  });
+
+export type RuntimeConfig = z.output<typeof runtimeSchema>;
+
+/** The runner's variables (HTTP deadlines, shutdown drain and grace); a bad one is a ConfigError. */
+export function loadRuntimeConfig(env: Env = process.env): RuntimeConfig {
+  return loadEnv(runtimeSchema, env);
+}
+
+/**
+ * The database deadlines of a service on MongoDB, read by `connectWithMongo`: how long start-up
+ * keeps trying to reach the database, how long a request's database work may take before it
+ * fails, and how long `/readyz` waits for the database's answer.
+ */
+const mongoRuntimeSchema = z.object({
+  MONGODB_CONNECT_TIMEOUT_MS: millisecondsVariable(0, HOUR_MS).default(25_000),
+  MONGODB_OPERATION_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(1_000),
+  READINESS_TIMEOUT_MS: millisecondsVariable(50, 60_000).default(1_000),
+});
+
+export type MongoRuntimeConfig = z.output<typeof mongoRuntimeSchema>;
+
+export function loadMongoRuntimeConfig(env: Env = process.env): MongoRuntimeConfig {
+  return loadEnv(mongoRuntimeSchema, env);
+}

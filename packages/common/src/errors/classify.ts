@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from '../mongo/unavailable.js';
+import { reportUnavailableRequest } from '../runtime/outage-log.js';
 import { HttpError, PayloadTooLargeError } from './http-errors.js';
 
 /** What the error handler knows about a thrown value once it has been sorted. */
@@ -8,6 +10,11 @@ export interface ClassifiedError {
   message: string;
   /** False for failures the client did not cause: they are logged with their stack. */
   expected: boolean;
+  /**
+   * True when the database could not be reached: a 500 the client did not cause, but not a bug
+   * either, so it is counted in the outage summary instead of logged with its stack.
+   */
+  unavailable?: boolean;
   /** The thrown value itself, so a renderer can recognise its own error classes. */
   cause: unknown;
 }
@@ -45,6 +52,12 @@ export function classifyError(thrown: unknown): ClassifiedError {
         thrown.type === 'entity.too.large' ? new PayloadTooLargeError().message : thrown.message;
       return { status, message, expected: true, cause: thrown };
     }
+  }
+  if (isDatabaseUnavailable(thrown)) {
+    // The error handler classifies each failed request once: this is where it is counted.
+    reportUnavailableRequest();
+    const message = thrown instanceof Error ? thrown.message : 'database unavailable';
+    return { status: 500, message, expected: true, unavailable: true, cause: thrown };
   }
   const message =
     thrown instanceof Error

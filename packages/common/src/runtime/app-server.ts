@@ -4,6 +4,7 @@ import {
   ServerResponse,
   type RequestListener,
   type Server,
+  type ServerOptions,
 } from 'node:http';
 
 /** What Express gives every request and response it handles: `app.request` and `app.response`. */
@@ -67,8 +68,40 @@ function serverClassesFor({ request, response }: AppPrototypes) {
  * `listener` answers every request; any other request handler, or an app whose prototypes
  * Node's constructors do not accept, gets a plain `http.createServer`.
  */
-export function createAppServer(app: object, listener: RequestListener): Server {
+export function createAppServer(
+  app: object,
+  listener: RequestListener,
+  options: ServerOptions = {},
+): Server {
   const prototypes = appPrototypesOf(app);
   const classes = prototypes === undefined ? undefined : serverClassesFor(prototypes);
-  return classes === undefined ? createServer(listener) : createServer(classes, listener);
+  return createServer({ ...options, ...classes }, listener);
+}
+
+/** The HTTP deadlines a server enforces on its clients (`HTTP_*_TIMEOUT_MS`). */
+export interface ServerDeadlines {
+  /** A client must have sent the whole request head within this long (408 and close, if not). */
+  headersTimeoutMs: number;
+  /** ...and the whole request, body included, within this long. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long (clients are told, `Keep-Alive`). */
+  keepAliveTimeoutMs: number;
+}
+
+/**
+ * Node's server options for the deadlines. Node checks the first two only every
+ * `connectionsCheckingInterval` (30 s by default), which would let a slow client overstay its
+ * deadline by that much; the check runs at least every second here (it walks the open
+ * connections, which is cheap).
+ */
+export function deadlineOptions(deadlines: ServerDeadlines): ServerOptions {
+  return {
+    headersTimeout: deadlines.headersTimeoutMs,
+    requestTimeout: deadlines.requestTimeoutMs,
+    keepAliveTimeout: deadlines.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.max(
+      50,
+      Math.min(1_000, Math.floor(deadlines.headersTimeoutMs / 4)),
+    ),
+  };
 }

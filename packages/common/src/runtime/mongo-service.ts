@@ -1,6 +1,8 @@
-import type { Db } from 'mongodb';
+import type { Db, MongoClient } from 'mongodb';
 import type { Logger } from 'pino';
-import { connectMongo, pingMongo } from '../mongo/mongo.js';
+import { loadMongoRuntimeConfig, type MongoRuntimeConfig } from '../config/config.js';
+import { connectMongo, describeMongoHost, operationDeadlines, pingMongo } from '../mongo/mongo.js';
+import { createOutageLog } from './outage-log.js';
 import type { Connected } from './run-service.js';
 
 export interface MongoServiceConfig {
@@ -8,21 +10,84 @@ export interface MongoServiceConfig {
   MONGODB_DB: string;
 }
 
+/** How often a running service asks whether its database answers, for the outage lines. */
+const WATCH_EVERY_MS = 1_000;
+
 /**
- * The `connect` step of a service that keeps its data in MongoDB: connect (with bounded retries),
- * let the service build its dependencies over the database (repositories, seed data), and hand
- * the runner a readiness check and a close that releases the client. The client is closed again
- * if building fails, so a failed start leaves no open sockets behind.
+ * Pings the database every second (its own deadline each time) so that losing it and getting it
+ * back are each logged once, even when no request and no probe arrives. Returns the stop.
+ */
+function watchDatabase(
+  client: MongoClient,
+  logger: Logger,
+  host: string,
+  deadlineMs: number,
+): { observe: (answered: boolean) => void; stop: () => void } {
+  const outage = createOutageLog(logger, { dependency: 'database', host });
+  let stopped = false;
+  let checking = false;
+  const observe = (answered: boolean): void => {
+    if (stopped) return;
+    if (answered) outage.reachable();
+    else outage.unreachable(`no answer to a ping within ${deadlineMs} ms`);
+  };
+  const timer = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void pingMongo(client, deadlineMs)
+      .then(observe)
+      .finally(() => (checking = false));
+  }, WATCH_EVERY_MS);
+  timer.unref();
+  return {
+    observe,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+      outage.close();
+    },
+  };
+}
+
+/**
+ * The `connect` step of a service that keeps its data in MongoDB: connect (retrying until
+ * `MONGODB_CONNECT_TIMEOUT_MS`), let the service build its dependencies over the database
+ * (repositories, seed data), and hand the runner a readiness check with its own deadline and a
+ * close that releases the client. Every operation of the client fails within
+ * `MONGODB_OPERATION_TIMEOUT_MS` when the database is gone or stalls. The client is closed
+ * again if building fails, so a failed start leaves no open sockets behind.
  */
 export async function connectWithMongo<D>(
   config: MongoServiceConfig,
   logger: Logger,
   buildDeps: (db: Db) => Promise<D> | D,
+  deadlines: MongoRuntimeConfig = loadMongoRuntimeConfig(),
 ): Promise<Connected<D>> {
-  const client = await connectMongo(config.MONGODB_URI, { logger });
+  const client = await connectMongo(config.MONGODB_URI, {
+    logger,
+    deadlineMs: deadlines.MONGODB_CONNECT_TIMEOUT_MS,
+    clientOptions: operationDeadlines(deadlines.MONGODB_OPERATION_TIMEOUT_MS),
+  });
   try {
     const deps = await buildDeps(client.db(config.MONGODB_DB));
-    return { deps, isReady: () => pingMongo(client), close: () => client.close() };
+    const watch = watchDatabase(
+      client,
+      logger,
+      describeMongoHost(config.MONGODB_URI),
+      deadlines.READINESS_TIMEOUT_MS,
+    );
+    return {
+      deps,
+      isReady: async () => {
+        const answered = await pingMongo(client, deadlines.READINESS_TIMEOUT_MS);
+        watch.observe(answered);
+        return answered;
+      },
+      close: () => {
+        watch.stop();
+        return client.close();
+      },
+    };
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;

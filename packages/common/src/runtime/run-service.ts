@@ -1,10 +1,17 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LevelWithSilent, Logger } from 'pino';
-import { ConfigError, developmentSecretsInUse } from '../config/config.js';
+import {
+  ConfigError,
+  developmentSecretsInUse,
+  loadRuntimeConfig,
+  type RuntimeConfig,
+} from '../config/config.js';
 import { MongoConnectError } from '../mongo/mongo.js';
 import { cannotRouteText } from '../http/unmatched-request.js';
-import { createAppServer } from './app-server.js';
+import { createAppServer, deadlineOptions, type ServerDeadlines } from './app-server.js';
+import { trackConnections } from './connection-drain.js';
 import { answerProbe, type ReadinessCheck } from './health.js';
 import { createLogger, flushLogger } from './logger.js';
 import { pathOf } from '../http/unmatched-request.js';
@@ -52,8 +59,16 @@ export interface ServiceDefinition<C extends BaseServiceConfig, D> {
   apiDocument?: () => ApiDocument;
   /** Secret variables whose development defaults earn a warning when used. */
   secrets?: readonly string[];
-  /** How long in-flight requests may run on after a stop signal. */
+  /**
+   * How long in-flight requests may run on once the listener has closed (`SHUTDOWN_GRACE_MS`
+   * wins when set; 10 s otherwise).
+   */
   shutdownGraceMs?: number;
+  /**
+   * How long the service keeps accepting after a stop signal, answering `/readyz` with 503 and
+   * every response with `Connection: close` (`SHUTDOWN_DRAIN_MS` wins when set; 1 s otherwise).
+   */
+  shutdownDrainMs?: number;
   /** Register SIGTERM/SIGINT handlers and exit the process when done (true in `main.ts`). */
   ownsProcess?: boolean;
 }
@@ -148,33 +163,38 @@ function serve(
   logger: Logger,
   shuttingDown: () => boolean,
   docs: ApiDocsResponder | undefined,
+  deadlines: ServerDeadlines,
 ): Server {
   // Built once: the probe check runs in front of every request.
   const probeState = { isReady, shuttingDown };
+  const options = deadlineOptions(deadlines);
   // Without docs the listener is exactly the probes and the app: nothing added per request.
   if (docs === undefined) {
-    return createAppServer(app, (req, res) => {
-      if (answerProbe(req, res, probeState)) return;
-      app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
-    });
+    return createAppServer(
+      app,
+      (req, res) => {
+        if (answerProbe(req, res, probeState)) return;
+        app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
+      },
+      options,
+    );
   }
-  return createAppServer(app, (req, res) => {
-    if (answerProbe(req, res, probeState) || answerDocs(req, res, docs)) return;
-    app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
-  });
+  return createAppServer(
+    app,
+    (req, res) => {
+      if (answerProbe(req, res, probeState) || answerDocs(req, res, docs)) return;
+      app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
+    },
+    options,
+  );
 }
 
-function stopServer(server: Server, graceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    // Keep-alive sockets that finish their request become idle; sweep them so close() can finish.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
-    server.close(() => {
-      clearInterval(sweep);
-      clearTimeout(deadline);
-      resolve();
-    });
-  });
+function serverDeadlines(runtime: RuntimeConfig): ServerDeadlines {
+  return {
+    headersTimeoutMs: runtime.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: runtime.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: runtime.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  };
 }
 
 /**
@@ -184,10 +204,12 @@ function stopServer(server: Server, graceMs: number): Promise<void> {
 export async function runService<C extends BaseServiceConfig, D>(
   definition: ServiceDefinition<C, D>,
 ): Promise<RunningService> {
-  const { name, shutdownGraceMs = 10_000, ownsProcess = true } = definition;
+  const { name, ownsProcess = true } = definition;
   let config: C;
+  let runtime: RuntimeConfig;
   try {
     config = definition.loadConfig();
+    runtime = loadRuntimeConfig();
   } catch (error) {
     const failure = describeStartFailure(name, 0, error);
     if (!ownsProcess) throw failure;
@@ -222,7 +244,14 @@ export async function runService<C extends BaseServiceConfig, D>(
     docsServed = docs !== undefined;
     connected = await definition.connect(config, logger);
     const app = definition.createApp(connected.deps);
-    server = serve(app, connected.isReady ?? alwaysReady, logger, () => shuttingDown, docs);
+    server = serve(
+      app,
+      connected.isReady ?? alwaysReady,
+      logger,
+      () => shuttingDown,
+      docs,
+      serverDeadlines(runtime),
+    );
     await listen(server, config.PORT);
   } catch (error) {
     const failure = describeStartFailure(name, config.PORT, error);
@@ -240,11 +269,21 @@ export async function runService<C extends BaseServiceConfig, D>(
     `${name} listening`,
   );
 
+  const connections = trackConnections(server);
+  const drainMs = runtime.SHUTDOWN_DRAIN_MS ?? definition.shutdownDrainMs ?? 1_000;
+  const graceMs = runtime.SHUTDOWN_GRACE_MS ?? definition.shutdownGraceMs ?? 10_000;
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
+      // The drain: still accepting, but /readyz is 503 (a load balancer or Kubernetes takes the
+      // service out of rotation) and every response closes its connection, so a keep-alive
+      // client opens a new one for its next request instead of writing it into a socket that
+      // is about to close.
       shuttingDown = true;
-      await stopServer(server, shutdownGraceMs);
+      connections.startDrain();
+      if (drainMs > 0) await sleep(drainMs);
+      logger.info({ graceMs }, `${name} stopped accepting`);
+      await connections.close(graceMs);
       await connected?.close?.();
       logger.info(`${name} stopped`);
       await flushLogger(logger);

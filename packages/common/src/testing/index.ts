@@ -6,3 +6,4 @@ export { appRoutes, committedDocumentDrift, documentedRoutes } from './document-
 export { fuzzRoute, requestArbitrary, type FuzzRequest, type FuzzTarget } from './fuzz.js';
 export { arbitraryFromSchema, invalidArbitrary, type JsonSchema } from './schema-arbitrary.js';
 export { useListeningApp } from './listening-app.js';
+export { mongoAddress, startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy.js';

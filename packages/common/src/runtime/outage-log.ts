@@ -1,0 +1,88 @@
+import type { Logger } from 'pino';
+
+/**
+ * What a service logs about a dependency it lost: one line when it goes, one when it comes back,
+ * and, in between, one summary of the requests it failed per window rather than a stack per
+ * request (under load a lost database would otherwise flood the log with identical stacks).
+ */
+export interface OutageLog {
+  /** The dependency answered: logs the return once, after an outage. */
+  reachable: () => void;
+  /** The dependency did not answer: logs the loss once, at its start. */
+  unreachable: (reason: string) => void;
+  /** A request failed because the dependency could not be reached. */
+  failedRequest: () => void;
+  /** Writes what the current window counted and stops. */
+  close: () => void;
+}
+
+export interface OutageLogOptions {
+  /** What was lost, for the lines (`database`). */
+  dependency: string;
+  /** Where it is (host list, no credentials). */
+  host: string;
+  /** At most one summary line per this many milliseconds. */
+  summaryEveryMs?: number;
+}
+
+const open = new Set<OutageLog>();
+
+/**
+ * Counts a request that failed for want of the database, in every open outage log: the error
+ * handler only sees the thrown error, and a process runs one service, so one log in practice.
+ */
+export function reportUnavailableRequest(): void {
+  for (const log of open) log.failedRequest();
+}
+
+export function createOutageLog(
+  logger: Logger,
+  { dependency, host, summaryEveryMs = 10_000 }: OutageLogOptions,
+): OutageLog {
+  let downSince: number | undefined;
+  let failedInWindow = 0;
+  let failedInOutage = 0;
+  let windowTimer: NodeJS.Timeout | undefined;
+
+  const writeSummary = (): void => {
+    if (windowTimer !== undefined) clearTimeout(windowTimer);
+    windowTimer = undefined;
+    if (failedInWindow === 0) return;
+    logger.warn(
+      { dependency, host, failedRequests: failedInWindow },
+      `requests failed: ${dependency} unavailable`,
+    );
+    failedInWindow = 0;
+  };
+
+  const log: OutageLog = {
+    reachable: () => {
+      if (downSince === undefined) return;
+      writeSummary();
+      logger.info(
+        { dependency, host, downMs: Date.now() - downSince, failedRequests: failedInOutage },
+        `${dependency} reachable again`,
+      );
+      downSince = undefined;
+      failedInOutage = 0;
+    },
+    unreachable: (reason) => {
+      if (downSince !== undefined) return;
+      downSince = Date.now();
+      logger.error({ dependency, host, reason }, `${dependency} unreachable`);
+    },
+    failedRequest: () => {
+      failedInWindow += 1;
+      failedInOutage += 1;
+      if (windowTimer !== undefined) return;
+      windowTimer = setTimeout(writeSummary, summaryEveryMs);
+      windowTimer.unref();
+    },
+    close: () => {
+      writeSummary();
+      open.delete(log);
+    },
+  };
+  open.add(log);
+  return log;
+}

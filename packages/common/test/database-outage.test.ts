@@ -1,0 +1,161 @@
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
+import {
+  mongoAddress,
+  startFaultProxy,
+  type FaultMode,
+  type FaultProxy,
+} from '../src/testing/fault-proxy.js';
+import { runTypeScript, type RunningChild } from './child-process.js';
+
+const fixture = fileURLToPath(new URL('./fixtures/mongo-fixture-service.ts', import.meta.url));
+const testDb = useTestDatabase('common_outage');
+const children: RunningChild[] = [];
+let proxy: FaultProxy;
+
+/**
+ * A bound far above the deadlines the fixture is given (400 ms for an operation, 300 ms for
+ * readiness), and far below the hang these tests guard against (a stalled database kept requests
+ * waiting for as long as the connection lived). It proves "no hang", not the figure: `npm run
+ * faults` measures that.
+ */
+const NO_HANG_MS = 5_000;
+
+beforeAll(async () => {
+  proxy = await startFaultProxy(mongoAddress(testDb.uri));
+});
+afterAll(() => proxy.close());
+afterEach(() => {
+  for (const { child } of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function startService(env: Record<string, string> = {}): RunningChild {
+  const running = runTypeScript(fixture, {
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    MONGODB_URI: proxy.mongoUri(testDb.uri),
+    MONGODB_DB: testDb.dbName,
+    MONGODB_OPERATION_TIMEOUT_MS: '400',
+    READINESS_TIMEOUT_MS: '300',
+    SHUTDOWN_DRAIN_MS: '0',
+    ...env,
+  });
+  children.push(running);
+  onTestFailed(() => {
+    process.stderr.write(`${running.stdout()}\n${running.stderr()}\n`);
+  });
+  return running;
+}
+
+async function timed(url: string, init?: RequestInit) {
+  const started = Date.now();
+  const response = await fetch(url, init);
+  const body = await response.text();
+  return { status: response.status, body, ms: Date.now() - started };
+}
+
+function post(url: string, name: string) {
+  return timed(`${url}/things`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+}
+
+async function waitUntilReady(url: string): Promise<void> {
+  for (;;) {
+    const { status } = await timed(`${url}/readyz`);
+    if (status === 200) return;
+    await sleep(100);
+  }
+}
+
+function countLines(service: RunningChild, message: string): number {
+  return service
+    .stdout()
+    .split('\n')
+    .filter((line) => line.includes(`"msg":"${message}"`)).length;
+}
+
+describe('a service whose database is lost while it runs', () => {
+  it.each<FaultMode>(['stall', 'drop'])(
+    'when the database connection is made to %s, then reads and writes fail with the generic 500 without hanging, /readyz is 503, the service recovers by itself, every acknowledged write is stored and the outage is logged once each way without stacks',
+    async (fault) => {
+      const service = startService();
+      const listening = await service.waitForLog((line) => line.msg === 'mongo-fixture listening');
+      const url = String(listening.url);
+      const acknowledged: string[] = [];
+      const write = async (name: string) => {
+        const answer = await post(url, name);
+        if (answer.status === 201) acknowledged.push(name);
+        return answer;
+      };
+
+      expect((await write(`${fault}-before`)).status).toBe(201);
+      expect((await timed(`${url}/readyz`)).status).toBe(200);
+
+      proxy.setMode(fault);
+      // Several at once, as under load: none waits for another.
+      const during = await Promise.all([
+        timed(`${url}/things`),
+        write(`${fault}-during-1`),
+        timed(`${url}/things`),
+        write(`${fault}-during-2`),
+      ]);
+      for (const answer of during) {
+        expect(answer.status).toBe(500);
+        expect(JSON.parse(answer.body)).toEqual({ error: 'Something went wrong' });
+        expect(answer.ms).toBeLessThan(NO_HANG_MS);
+      }
+      const readiness = await timed(`${url}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(readiness.ms).toBeLessThan(NO_HANG_MS);
+      await service.waitForLog((line) => line.msg === 'database unreachable');
+      expect((await timed(`${url}/healthz`)).status).toBe(200);
+
+      proxy.setMode('pass');
+      await waitUntilReady(url);
+      expect((await write(`${fault}-after`)).status).toBe(201);
+      await service.waitForLog((line) => line.msg === 'database reachable again');
+
+      const stored = await testDb.db
+        .collection<{ name: string }>('things')
+        .find({ name: { $in: acknowledged } })
+        .toArray();
+      expect(stored.map(({ name }) => name).sort()).toEqual([...acknowledged].sort());
+
+      expect(countLines(service, 'database unreachable')).toBe(1);
+      expect(countLines(service, 'database reachable again')).toBe(1);
+      expect(countLines(service, 'requests failed: database unavailable')).toBe(1);
+      expect(countLines(service, 'unexpected error while handling a request')).toBe(0);
+      expect(service.stdout()).not.toContain('"stack"');
+    },
+  );
+});
+
+describe('a service whose database is not there at start', () => {
+  it('when nothing answers until MONGODB_CONNECT_TIMEOUT_MS has passed, then it logs each attempt naming the host and exits 1 with one fatal line', async () => {
+    proxy.setMode('drop');
+    try {
+      const service = startService({ MONGODB_CONNECT_TIMEOUT_MS: '3000' });
+      expect(await service.exited).toBe(1);
+      const output = service.stdout();
+      const host = `127.0.0.1:${proxy.port}`;
+      expect(countLines(service, 'MongoDB not reachable yet, retrying')).toBeGreaterThanOrEqual(1);
+      expect(output).toContain(`Could not connect to MongoDB at ${host}`);
+      expect(output).not.toContain('listening');
+    } finally {
+      proxy.setMode('pass');
+    }
+  });
+
+  it('when MONGODB_CONNECT_TIMEOUT_MS is not a number, then start-up stops naming it', async () => {
+    const service = startService({ MONGODB_CONNECT_TIMEOUT_MS: 'soon' });
+    expect(await service.exited).toBe(1);
+    expect(service.stdout()).toContain(
+      'MONGODB_CONNECT_TIMEOUT_MS: must be a whole number of milliseconds',
+    );
+  });
+});
