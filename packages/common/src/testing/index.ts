@@ -7,3 +7,12 @@ export { fuzzRoute, requestArbitrary, type FuzzRequest, type FuzzTarget } from '
 export { arbitraryFromSchema, invalidArbitrary, type JsonSchema } from './schema-arbitrary.js';
 export { useListeningApp } from './listening-app.js';
 export { mongoAddress, startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy.js';
+export {
+  startKeepAliveLoad,
+  type LoadAnswer,
+  type LoadOptions,
+  type LoadRequest,
+  type LoadResult,
+  type RunningLoad,
+} from './keep-alive-load.js';
+export { trickleHeaders, unfinishedBody, type TricklingClients } from './slow-clients.js';
