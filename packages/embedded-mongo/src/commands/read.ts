@@ -17,25 +17,16 @@ import {
   type CommandHandler,
 } from './context.js';
 import { collationOptionOf, queryOptionsOf } from './query-options.js';
+import { findCommandOf } from './find-spec.js';
+import { explainCommand } from './explain.js';
 
 export const find: CommandHandler = (cmd, db, ctx) => {
   const name = collectionName(cmd, 'find');
-  const filter = asDocument(cmd['filter'], 'filter') ?? {};
-  const sort = asDocument(cmd['sort'], 'sort');
-  const projection = asDocument(cmd['projection'], 'projection');
-  const skip = asNumber(cmd['skip'], 'skip') ?? 0;
-  const rawLimit = asNumber(cmd['limit'], 'limit') ?? 0;
-  const batchSize = asNumber(cmd['batchSize'], 'batchSize');
-  if (skip < 0) throw new MongoCommandError('BadValue', 'skip value must be non-negative');
-  if (batchSize !== undefined && batchSize < 0)
-    throw new MongoCommandError('BadValue', 'batchSize value must be non-negative');
-  // A negative limit is the legacy spelling of "limit, in a single batch".
-  const limit = Math.abs(rawLimit);
-  const singleBatch = cmd['singleBatch'] === true || rawLimit < 0;
+  const { spec, batchSize, singleBatch } = findCommandOf(cmd);
+  const { filter, sort, limit } = spec;
   const { tailable, awaitData } = tailingOptions(cmd);
   const coll = ctx.engine.collection(db, name);
   const options = queryOptionsOf(cmd, 'find');
-  const spec = { filter, sort, projection, skip, limit };
   const view = coll || tailable ? undefined : resolveView(ctx.engine, db, name);
   const source = tailable
     ? tailableFind(coll, filter, sort, options)
@@ -103,11 +94,10 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
       "The 'cursor' option is required, except for aggregate with the explain argument",
     );
   }
-  if (cmd['explain'] === true)
-    throw new MongoCommandError(
-      'CommandNotSupported',
-      'explain is not supported by the embedded server',
-    );
+  if (cmd['explain'] === true) {
+    const { explain: _explain, cursor: _cursor, ...inner } = cmd;
+    return explainCommand(inner, db, 'queryPlanner', ctx);
+  }
   const batchSize = asNumber(cursorOpts?.['batchSize'], 'cursor.batchSize');
   let name: string;
   if (target === 1) {
@@ -123,4 +113,11 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     ? viewDocuments(ctx.engine, db, view, stages, options)
     : aggregateIterator(ctx.engine, db, coll, stages, options);
   return ctx.cursors.open(`${db}.${name}`, source, { batchSize });
+};
+
+export const explain: CommandHandler = (cmd, db, ctx) => {
+  const inner = asDocument(cmd['explain'], 'explain');
+  if (!inner)
+    throw new MongoCommandError('FailedToParse', 'explain command requires a nested object');
+  return explainCommand(inner, db, cmd['verbosity'], ctx);
 };

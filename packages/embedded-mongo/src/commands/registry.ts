@@ -47,6 +47,7 @@ const HANDLERS: Record<string, CommandHandler> = {
   count: read.count,
   distinct: read.distinct,
   aggregate: read.aggregate,
+  explain: read.explain,
   getMore: cursors.getMore,
   killCursors: cursors.killCursors,
   createIndexes: indexes.createIndexes,

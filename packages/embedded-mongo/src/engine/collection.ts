@@ -7,6 +7,8 @@ import { sameCollation, type Collation } from '../values/collation.js';
 import { ID_INDEX, UniqueIndex, indexToDocument, type IndexSpec } from './index-spec.js';
 import { assertUpdatedSize } from './limits.js';
 import { PreparedUniqueIndex } from './prepared-unique.js';
+import { SecondaryIndex } from './secondary-index.js';
+import type { DocumentKeys } from './index-keys.js';
 import { validationOf, type Validation, type WriteChecks } from './validation.js';
 
 export type { WriteChecks } from './validation.js';
@@ -54,6 +56,7 @@ export class Collection {
   readonly docs = new Map<string, Document>();
   readonly #indexes: IndexSpec[] = [ID_INDEX];
   readonly #unique: UniqueIndex[] = [];
+  readonly #secondary: SecondaryIndex[] = [];
   readonly #sink: WriteSink;
   #validation: Validation | undefined;
   #prepared: PreparedUniqueIndex[] = [];
@@ -81,6 +84,11 @@ export class Collection {
     return this.#indexes;
   }
 
+  /** The ordered indexes the planner may scan (every index but `_id_`). */
+  get secondaryIndexes(): readonly SecondaryIndex[] {
+    return this.#secondary;
+  }
+
   meta(): CollectionMeta {
     return { options: this.options, indexes: this.#indexes.filter((i) => i.name !== '_id_') };
   }
@@ -95,11 +103,13 @@ export class Collection {
     this.docs.set(id, doc);
     for (const index of this.#unique)
       for (const { key } of index.keysOf(doc)) index.entries.set(key, id);
+    for (const index of this.#secondary) index.add(doc, id);
   }
 
   restoreIndex(spec: IndexSpec): void {
     this.#indexes.push(spec);
     if (spec.unique) this.#unique.push(new UniqueIndex(spec));
+    this.#secondary.push(new SecondaryIndex(spec));
   }
 
   /** Indexes restored from storage in `prepareUnique` mode start guarding once all documents are in. */
@@ -116,7 +126,9 @@ export class Collection {
     this.#validation?.checkInsert(doc, checks);
     const keys = this.#checkUnique(doc, id);
     if (this.#prepared.length > 0) this.#checkPrepared(doc, id, undefined);
+    const ordered = this.#secondaryKeys(doc);
     this.docs.set(id, doc);
+    this.#secondary.forEach((index, i) => index.add(doc, id, ordered[i]));
     for (const index of this.#prepared) index.add(doc, id);
     keys.forEach((indexKeys, i) => {
       const index = this.#unique[i] as UniqueIndex;
@@ -131,8 +143,16 @@ export class Collection {
     const id = valueKey(previous['_id']);
     const keys = this.#checkUnique(next, id);
     if (this.#prepared.length > 0) this.#checkPrepared(next, id, previous);
-    this.#unindex(previous);
+    const ordered = this.#secondaryKeys(next);
+    // Entries of an index whose keys the update left alone stay where they are.
+    const moved = this.#secondary.map(
+      (index, i) => !index.sameKeys(index.keysOf(previous), ordered[i]),
+    );
+    this.#unindex(previous, moved);
     this.docs.set(id, next);
+    this.#secondary.forEach((index, i) => {
+      if (moved[i]) index.add(next, id, ordered[i]);
+    });
     for (const index of this.#prepared) index.add(next, id);
     keys.forEach((indexKeys, i) => {
       const index = this.#unique[i] as UniqueIndex;
@@ -148,8 +168,16 @@ export class Collection {
     this.#sink({ op: 'del', ns: this.ns, id });
   }
 
-  #unindex(doc: Document): void {
+  /** Each ordered index's keys for a document; throws before anything changes if one refuses it. */
+  #secondaryKeys(doc: Document): Array<DocumentKeys | undefined> {
+    return this.#secondary.map((index) => index.keysOf(doc));
+  }
+
+  #unindex(doc: Document, moved?: boolean[]): void {
     const id = valueKey(doc['_id']);
+    this.#secondary.forEach((index, i) => {
+      if (!moved || moved[i]) index.remove(doc, id);
+    });
     for (const index of this.#prepared) index.remove(doc, id);
     for (const index of this.#unique) {
       for (const { key } of index.keysOf(doc))
@@ -204,6 +232,8 @@ export class Collection {
   }
 
   addIndex(spec: IndexSpec): void {
+    const ordered = new SecondaryIndex(spec);
+    for (const [id, doc] of this.docs) ordered.add(doc, id);
     if (spec.unique) {
       const index = new UniqueIndex(spec);
       for (const [id, doc] of this.docs) {
@@ -218,6 +248,7 @@ export class Collection {
     } else if (spec.prepareUnique) {
       this.prepareUnique(spec, true);
     }
+    this.#secondary.push(ordered);
     this.#indexes.push(spec);
     this.persistMeta();
   }
@@ -228,6 +259,8 @@ export class Collection {
     if (at >= 0) this.#indexes.splice(at, 1);
     const u = this.#unique.findIndex((i) => i.spec.name === name);
     if (u >= 0) this.#unique.splice(u, 1);
+    const o = this.#secondary.findIndex((i) => i.spec.name === name);
+    if (o >= 0) this.#secondary.splice(o, 1);
     this.persistMeta();
   }
 
@@ -251,14 +284,15 @@ export class Collection {
   lookup(
     filter: Document,
     collation?: Collation,
-  ): { docs: Document[]; exact: boolean } | undefined {
+  ): { docs: Document[]; exact: boolean; index: IndexSpec; values: unknown[] } | undefined {
     const keys = Object.keys(filter);
     const idCondition: unknown = filter['_id'];
     if (idCondition !== undefined) {
       const exact = keys.length === 1;
       const eq = equalityValue(idCondition);
       if (eq) {
-        if (!collation || !holdsString(eq.value)) return { docs: this.#byIds([eq.value]), exact };
+        if (!collation || !holdsString(eq.value))
+          return { docs: this.#byIds([eq.value]), exact, index: ID_INDEX, values: [eq.value] };
       } else if (
         isPlainObject(idCondition) &&
         Object.keys(idCondition).length === 1 &&
@@ -269,7 +303,7 @@ export class Collection {
           values.every((v) => equalityValue(v) !== undefined) &&
           (!collation || !values.some(holdsString))
         ) {
-          return { docs: this.#byIds(values), exact };
+          return { docs: this.#byIds(values), exact, index: ID_INDEX, values };
         }
       }
     }
@@ -287,7 +321,12 @@ export class Collection {
       const key = index.lookupKey(values);
       const owner = key === undefined ? undefined : index.entries.get(key);
       const doc = owner === undefined ? undefined : this.docs.get(owner);
-      return { docs: doc ? [doc] : [], exact: keys.length === index.fields.length };
+      return {
+        docs: doc ? [doc] : [],
+        exact: keys.length === index.fields.length,
+        index: index.spec,
+        values,
+      };
     }
     return undefined;
   }

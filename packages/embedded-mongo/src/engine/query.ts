@@ -4,7 +4,8 @@ import { Aggregator } from 'mingo/aggregator';
 import type { Options } from 'mingo/types';
 import { cloneValue, isPlainObject } from '../bson.js';
 import { projector } from './projection.js';
-import { sortDocuments } from './sort.js';
+import { parseSort, sortDocuments } from './sort.js';
+import { lookupStage, planIndexed, type Plan } from './planner.js';
 import type { Collection } from './collection.js';
 import type { Engine } from './engine.js';
 import { resolveView } from './views.js';
@@ -15,6 +16,7 @@ import { checkVariablesDefined, filterExpressions } from './let-variables.js';
 import type { Collation } from '../values/collation.js';
 import { checkStages } from './aggregation/stages.js';
 import { writeStageOf } from './aggregation/write-stages.js';
+import { countPipeline } from './count-pipeline.js';
 
 export interface FindSpec {
   filter: Document;
@@ -60,9 +62,39 @@ function* filtered(source: Iterable<Document>, query: Query): Generator<Document
 }
 
 /**
- * Documents of the collection matching the filter, using the _id or a unique index when the
- * filter allows. The filter is checked even when there is no collection, as MongoDB parses it
- * before looking for one.
+ * How the query reads the collection: through `_id` or a unique index when the filter pins
+ * one (no planning at all, which keeps look-ups by `_id` cheap), else through the best ordered
+ * index the filter or sort can use, else a collection scan.
+ */
+export function planQuery(
+  coll: Collection,
+  filter: Document,
+  options?: QueryOptions,
+  sort?: Document,
+  limit = 0,
+): Plan {
+  const found = coll.lookup(filter, options?.collation);
+  if (found) {
+    const read = found.docs.length;
+    return {
+      docs: found.exact ? found.docs : filtered(found.docs, compileFilter(filter, options)),
+      // At most one document is in every order.
+      sorted: read <= 1,
+      explain: () => ({
+        stage: lookupStage(found.index, found.values, filter, found.exact),
+        rejected: [],
+      }),
+      stats: { keysExamined: read, docsExamined: read },
+    };
+  }
+  const query = compileFilter(filter, options);
+  const fields = sort ? parseSort(sort) : undefined;
+  return planIndexed(coll, filter, query, fields, limit, options?.collation);
+}
+
+/**
+ * Documents of the collection matching the filter. The filter is checked even when there is no
+ * collection, as MongoDB parses it before looking for one.
  */
 export function matching(
   coll: Collection | undefined,
@@ -73,10 +105,15 @@ export function matching(
     compileFilter(filter, options);
     return [];
   }
-  const found = coll.lookup(filter, options?.collation);
-  // An exact index hit needs no query at all, which keeps look-ups by _id cheap.
-  if (found?.exact) return found.docs;
-  return filtered(found?.docs ?? coll.docs.values(), compileFilter(filter, options));
+  return planQuery(coll, filter, options).docs;
+}
+
+/** How many documents match; the empty filter is the collection's size, whatever that size is. */
+export function countMatching(coll: Collection, filter: Document, options?: QueryOptions): number {
+  if (Object.keys(filter).length === 0) return coll.docs.size;
+  let n = 0;
+  for (const _doc of matching(coll, filter, options)) n += 1;
+  return n;
 }
 
 function isEmpty(doc: Document | undefined): boolean {
@@ -84,14 +121,14 @@ function isEmpty(doc: Document | undefined): boolean {
 }
 
 /** Drops $natural: insertion order is the only order documents have here anyway. */
-function effectiveSort(sort: Document | undefined): Document | undefined {
+export function effectiveSort(sort: Document | undefined): Document | undefined {
   if (!sort) return undefined;
   const out: Document = {};
   for (const [k, v] of Object.entries(sort)) if (k !== '$natural') out[k] = v;
   return isEmpty(out) ? undefined : out;
 }
 
-function* paged(
+export function* paged(
   source: Iterable<Document>,
   skip: number,
   limit: number,
@@ -122,9 +159,12 @@ export function findIterator(
   }
   const sort = effectiveSort(spec.sort);
   const projector = makeProjector(spec.filter, spec.projection, options);
-  const matches = matching(coll, spec.filter, options);
-  const source = sort ? sortDocuments(matches, sort, options?.collation?.compare) : matches;
-  return paged(source, spec.skip ?? 0, spec.limit ?? 0, projector);
+  const skip = spec.skip ?? 0;
+  const limit = spec.limit ?? 0;
+  const plan = planQuery(coll, spec.filter, options, sort, limit > 0 ? limit + skip : 0);
+  const source =
+    sort && !plan.sorted ? sortDocuments(plan.docs, sort, options?.collation?.compare) : plan.docs;
+  return paged(source, skip, limit, projector);
 }
 
 /** Builds the find-style projection for one query; the filter is needed for positional (`a.$`) projections. */
@@ -187,6 +227,37 @@ export function aggregationOptions(
   };
 }
 
+/** A `$sort` stage's specification when it is plain ascending and descending fields (no `$meta`). */
+function plainSort(stage: Document): Document | undefined {
+  const spec: unknown = stage['$sort'];
+  if (!isPlainObject(spec) || Object.keys(stage).length !== 1) return undefined;
+  const fields = Object.entries(spec);
+  const plain =
+    fields.length > 0 && fields.every(([k, v]) => !k.startsWith('$') && (v === 1 || v === -1));
+  return plain ? spec : undefined;
+}
+
+/**
+ * A leading `$match` (and a `$sort` after it, or a leading `$sort`) planned like a find, so it can
+ * use an index instead of feeding every document through the stages. `used` is how many stages
+ * the plan answers; undefined when it answers none.
+ */
+export function leadingPlan(
+  coll: Collection,
+  pipeline: Document[],
+  options?: QueryOptions,
+): { plan: Plan; used: number } | undefined {
+  const first = pipeline[0];
+  if (!first) return undefined;
+  const match = isPlainObject(first['$match']) ? (first['$match'] as Document) : undefined;
+  const sortStage = pipeline[match ? 1 : 0];
+  const sort = sortStage ? plainSort(sortStage) : undefined;
+  if (!match && !sort) return undefined;
+  const plan = planQuery(coll, match ?? {}, options, sort);
+  const used = (match ? 1 : 0) + (sort && plan.sorted ? 1 : 0);
+  return used > 0 ? { plan, used } : undefined;
+}
+
 export function aggregateIterator(
   engine: Engine,
   db: string,
@@ -195,6 +266,13 @@ export function aggregateIterator(
   options?: QueryOptions,
 ): Iterator<Document> {
   checkStages(pipeline);
+  const counted = coll ? countPipeline(pipeline) : undefined;
+  if (coll && counted) {
+    let n = Math.max(0, countMatching(coll, counted.filter, options) - counted.skip);
+    if (counted.limit > 0) n = Math.min(n, counted.limit);
+    // $group over no documents yields none, so an empty count is an empty result.
+    return (n > 0 ? [{ _id: 1, n }] : [])[Symbol.iterator]();
+  }
   const write = writeStageOf(engine, db, pipeline, options);
   if (write) {
     // The whole output is read before anything is written: the target may be the source.
@@ -207,8 +285,11 @@ export function aggregateIterator(
   const first = pipeline[0];
   let source: Iterable<Document> = coll ? coll.docs.values() : [];
   let stages = pipeline;
-  // A leading $match can use the _id / unique-index lookup instead of feeding every document through.
-  if (first && isPlainObject(first['$match'])) {
+  const leading = coll ? leadingPlan(coll, pipeline, options) : undefined;
+  if (leading) {
+    source = leading.plan.docs;
+    stages = pipeline.slice(leading.used);
+  } else if (first && isPlainObject(first['$match'])) {
     source = matching(coll, first['$match'] as Document, options);
     stages = pipeline.slice(1);
   }

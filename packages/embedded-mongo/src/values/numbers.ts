@@ -74,7 +74,7 @@ export function toExactDecimal(value: unknown): Decimal {
   return exactDecimalOfDouble(n);
 }
 
-function isNaNValue(value: unknown): boolean {
+export function isNaNValue(value: unknown): boolean {
   if (value instanceof Decimal128) return value.toString() === 'NaN';
   return Number.isNaN(toDouble(value));
 }

@@ -1,0 +1,91 @@
+import { hostname } from 'node:os';
+import type { Document } from 'bson';
+import { explainAggregate, explainCount, explainFind, type Verbosity } from '../engine/explain.js';
+import { resolveView } from '../engine/views.js';
+import { MongoCommandError } from '../errors.js';
+import { SERVER_VERSION } from './admin.js';
+import { asDocument, asDocumentArray, collectionName, type CommandContext } from './context.js';
+import { findCommandOf } from './find-spec.js';
+import { collationOptionOf, queryOptionsOf } from './query-options.js';
+
+const VERBOSITIES = new Set<string>(['queryPlanner', 'executionStats', 'allPlansExecution']);
+
+function verbosityOf(value: unknown): Verbosity {
+  if (value === undefined) return 'allPlansExecution';
+  if (typeof value === 'string' && VERBOSITIES.has(value)) return value as Verbosity;
+  throw new MongoCommandError(
+    'FailedToParse',
+    `verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`,
+  );
+}
+
+function serverSections(command: Document, db: string): Document {
+  return {
+    command: { ...command, $db: db },
+    serverInfo: { host: hostname(), port: 0, version: SERVER_VERSION, gitVersion: '' },
+    serverParameters: {
+      internalQueryFacetBufferSizeBytes: 104_857_600,
+      internalQueryFacetMaxOutputDocSizeBytes: 104_857_600,
+      internalLookupStageIntermediateDocumentMaxSizeBytes: 104_857_600,
+      internalDocumentSourceGroupMaxMemoryBytes: 104_857_600,
+      internalQueryMaxBlockingSortMemoryUsageBytes: 104_857_600,
+      internalQueryProhibitBlockingMergeOnMongoS: 0,
+      internalQueryMaxAddToSetBytes: 104_857_600,
+      internalDocumentSourceSetWindowFieldsMaxMemoryBytes: 104_857_600,
+      internalQueryFrameworkControl: 'trySbeRestricted',
+    },
+  };
+}
+
+/** The plan of a read on a view is the plan of its aggregation, which this server does not show. */
+function refuseView(ctx: CommandContext, db: string, name: string): void {
+  if (!ctx.engine.collection(db, name) && resolveView(ctx.engine, db, name)) {
+    throw new MongoCommandError(
+      'CommandNotSupported',
+      'explain of a read on a view is not supported by the embedded server',
+    );
+  }
+}
+
+/** Explains a find, count or aggregate the way the query planner would run it. */
+export function explainCommand(
+  inner: Document,
+  db: string,
+  verbosityValue: unknown,
+  ctx: CommandContext,
+): Document {
+  const verbosity = verbosityOf(verbosityValue);
+  const command = Object.keys(inner)[0];
+  let body: Document;
+  if (command === 'find') {
+    const name = collectionName(inner, 'find');
+    refuseView(ctx, db, name);
+    const { spec } = findCommandOf(inner);
+    const options = queryOptionsOf(inner, 'find');
+    body = explainFind(ctx.engine.collection(db, name), `${db}.${name}`, spec, options, verbosity);
+  } else if (command === 'count') {
+    const name = collectionName(inner, 'count');
+    refuseView(ctx, db, name);
+    const filter = asDocument(inner['query'], 'query') ?? {};
+    const options = collationOptionOf(inner, 'count');
+    body = explainCount(
+      ctx.engine.collection(db, name),
+      `${db}.${name}`,
+      filter,
+      options,
+      verbosity,
+    );
+  } else if (command === 'aggregate') {
+    const name = collectionName(inner, 'aggregate');
+    refuseView(ctx, db, name);
+    const pipeline = asDocumentArray(inner['pipeline'], 'pipeline');
+    const options = queryOptionsOf(inner, 'aggregate');
+    body = explainAggregate(ctx.engine.collection(db, name), `${db}.${name}`, pipeline, options);
+  } else {
+    throw new MongoCommandError(
+      'CommandNotSupported',
+      `explain of ${command ?? 'an empty command'} is not supported by the embedded server`,
+    );
+  }
+  return { explainVersion: '1', ...body, ...serverSections(inner, db), ok: 1 };
+}
