@@ -15,6 +15,8 @@ export { requireBearerToken } from './auth/bearer.js';
 
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
+export { metricsVariables } from './observability/metrics-config.js';
+export { METRICS_PATH } from './observability/metrics-endpoint.js';
 
 // Reading input
 export { inputReader, type InputReader, type InputRejection } from './validation/parse-input.js';

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { apiDocsVariable, loadEnv, secretVariable, serviceVariables, type Env } from '@repo/common';
+import {
+  apiDocsVariable,
+  loadEnv,
+  metricsVariables,
+  secretVariable,
+  serviceVariables,
+  type Env,
+} from '@repo/common';
 
 /** 6790 when the service runs alone; the launcher that runs every service sets PORT=6791. */
 const DEFAULT_PORT = 6790;
@@ -9,6 +16,7 @@ const DEVELOPMENT_TOKEN = 'dev-books-token';
 export function loadConfig(env: Env = process.env) {
   const schema = z.object({
     ...serviceVariables(DEFAULT_PORT),
+    ...metricsVariables(),
     BOOKS_TOKEN: secretVariable(env, DEVELOPMENT_TOKEN),
     API_DOCS: apiDocsVariable(env),
   });

@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.js';
 describe('configuration', () => {
   it('when nothing is set, then port 6790, log level info and the development token', () => {
     expect(loadConfig({})).toEqual({
+      METRICS: true,
       PORT: 6790,
       LOG_LEVEL: 'info',
       BOOKS_TOKEN: 'dev-books-token',

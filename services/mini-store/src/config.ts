@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { apiDocsVariable, loadEnv, mongoServiceVariables, type Env } from '@repo/common';
+import {
+  apiDocsVariable,
+  loadEnv,
+  metricsVariables,
+  mongoServiceVariables,
+  type Env,
+} from '@repo/common';
 
 function configSchema(env: Env) {
   return z.object({
     ...mongoServiceVariables(6793, 'mini_store'),
+    ...metricsVariables(),
     API_DOCS: apiDocsVariable(env),
   });
 }

@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.js';
 describe('mini-store configuration', () => {
   it('when no variable is set, then it uses port 6793, the local MongoDB and database mini_store', () => {
     expect(loadConfig({})).toEqual({
+      METRICS: true,
       PORT: 6793,
       LOG_LEVEL: 'info',
       MONGODB_URI: 'mongodb://127.0.0.1:27017',
@@ -21,6 +22,7 @@ describe('mini-store configuration', () => {
       MONGODB_DB: 'store_test',
     });
     expect(config).toEqual({
+      METRICS: true,
       PORT: 7001,
       LOG_LEVEL: 'warn',
       MONGODB_URI: 'mongodb://db.internal:27018',

@@ -1,6 +1,7 @@
 import {
   apiDocsVariable,
   loadEnv,
+  metricsVariables,
   mongoServiceVariables,
   secretVariable,
   type Env,
@@ -13,6 +14,7 @@ export const SECRET_VARIABLES = ['ORDERS_CUSTOMER_TOKEN', 'ORDERS_STAFF_TOKEN'] 
 function configSchema(env: Env) {
   return z.object({
     ...mongoServiceVariables(6792, 'orders'),
+    ...metricsVariables(),
     ORDERS_CUSTOMER_TOKEN: secretVariable(env, 'dev-customer-token'),
     ORDERS_STAFF_TOKEN: secretVariable(env, 'dev-staff-token'),
     API_DOCS: apiDocsVariable(env),

@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.js';
 describe('configuration', () => {
   it('when nothing is set outside production, then the documented defaults apply', () => {
     expect(loadConfig({})).toEqual({
+      METRICS: true,
       PORT: 6792,
       LOG_LEVEL: 'info',
       MONGODB_URI: 'mongodb://127.0.0.1:27017',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { apiDocsVariable, loadEnv, mongoServiceVariables, type Env } from '@repo/common';
+import {
+  apiDocsVariable,
+  loadEnv,
+  metricsVariables,
+  mongoServiceVariables,
+  type Env,
+} from '@repo/common';
 
 /** Products with a quantity below this are low on stock unless LOW_STOCK_THRESHOLD says otherwise. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
@@ -15,6 +21,7 @@ const lowStockThresholdVariable = z
 function configSchema(env: Env) {
   return z.object({
     ...mongoServiceVariables(6790, 'products'),
+    ...metricsVariables(),
     LOW_STOCK_THRESHOLD: lowStockThresholdVariable,
     API_DOCS: apiDocsVariable(env),
   });

@@ -7,6 +7,7 @@ describe('configuration', () => {
     const config = loadConfig({});
 
     expect(config).toEqual({
+      METRICS: true,
       PORT: 6790,
       LOG_LEVEL: 'info',
       MONGODB_URI: 'mongodb://127.0.0.1:27017',

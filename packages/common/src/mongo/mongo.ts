@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from 'pino';
+import { watchConnectionPool } from '../observability/pool-metrics.js';
 
 /** The host list of a connection string, without credentials, for messages and logs. */
 export function describeMongoHost(uri: string): string {
@@ -69,6 +70,8 @@ export async function connectMongo(
       await client.connect();
       await client.db('admin').command({ ping: 1 });
       logger?.info({ host }, 'connected to MongoDB');
+      // From here on, when nothing is checked out: its pool gauges start from zero.
+      watchConnectionPool(client);
       return client;
     } catch (error) {
       lastError = error;

@@ -17,6 +17,11 @@ import { createLogger, flushLogger } from './logger.js';
 import { pathOf } from '../http/unmatched-request.js';
 import type { ApiDocument } from '../openapi/api-document.js';
 import { apiDocsResponder, DOCS_PATH, type ApiDocsResponder } from '../openapi/docs-page.js';
+import { installCrashHandlers } from '../observability/crash-log.js';
+import {
+  observeService,
+  type ObservabilityConfig,
+} from '../observability/service-observability.js';
 
 /**
  * A request handler as Express apps are: called with the request, the response and what to do
@@ -38,7 +43,7 @@ export interface Connected<D> {
   close?: () => Promise<void>;
 }
 
-export interface BaseServiceConfig {
+export interface BaseServiceConfig extends ObservabilityConfig {
   PORT: number;
   LOG_LEVEL: LevelWithSilent;
   LOG_FORMAT?: 'json' | 'pretty' | undefined;
@@ -78,6 +83,8 @@ export interface RunningService {
   url: string;
   logger: Logger;
   server: Server;
+  /** Where Prometheus scrapes the service (`METRICS_PORT`, or its own port); unset with `METRICS=off`. */
+  metricsUrl: string | undefined;
   /** Stops accepting, lets in-flight requests finish (bounded), then closes the dependencies. */
   stop: () => Promise<void>;
 }
@@ -222,6 +229,8 @@ export async function runService<C extends BaseServiceConfig, D>(
     level: config.LOG_LEVEL,
     pretty: config.LOG_FORMAT === undefined ? undefined : config.LOG_FORMAT === 'pretty',
   });
+  if (ownsProcess) installCrashHandlers(logger);
+  const observability = observeService(config, logger);
   const secrets = developmentSecretsInUse(process.env, definition.secrets ?? []);
   if (secrets.length > 0) {
     logger.warn(
@@ -243,7 +252,7 @@ export async function runService<C extends BaseServiceConfig, D>(
         : undefined;
     docsServed = docs !== undefined;
     connected = await definition.connect(config, logger);
-    const app = definition.createApp(connected.deps);
+    const app = observability.measure(definition.createApp(connected.deps));
     server = serve(
       app,
       connected.isReady ?? alwaysReady,
@@ -252,10 +261,12 @@ export async function runService<C extends BaseServiceConfig, D>(
       docs,
       serverDeadlines(runtime),
     );
+    await observability.listen();
     await listen(server, config.PORT);
   } catch (error) {
     const failure = describeStartFailure(name, config.PORT, error);
     await connected?.close?.().catch(() => undefined);
+    await observability.close();
     logger.fatal(isExpectedStartFailure(error) ? {} : { err: error }, failure.message);
     if (!ownsProcess) throw failure;
     await flushLogger(logger);
@@ -264,8 +275,14 @@ export async function runService<C extends BaseServiceConfig, D>(
 
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
+  const metrics = observability.url(url);
   logger.info(
-    docsServed ? { port, url, docs: `${url}${DOCS_PATH}` } : { port, url },
+    {
+      port,
+      url,
+      ...(docsServed ? { docs: `${url}${DOCS_PATH}` } : {}),
+      ...(metrics === undefined ? {} : { metrics }),
+    },
     `${name} listening`,
   );
 
@@ -285,6 +302,7 @@ export async function runService<C extends BaseServiceConfig, D>(
       logger.info({ graceMs }, `${name} stopped accepting`);
       await connections.close(graceMs);
       await connected?.close?.();
+      await observability.close();
       logger.info(`${name} stopped`);
       await flushLogger(logger);
     })();
@@ -312,5 +330,5 @@ export async function runService<C extends BaseServiceConfig, D>(
     process.on('SIGINT', onSignal);
   }
 
-  return { port, url, logger, server, stop };
+  return { port, url, logger, server, metricsUrl: metrics, stop };
 }
