@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { BSON } from 'bson';
 import { serializeDocument } from '../bson.js';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { IndexSpec } from '../engine/index-spec.js';
 import { lockDirectory } from './dir-lock.js';
+import type { EncodedOp } from './log-records.js';
 import type { CollectionMeta, Store, WriteOp } from './store.js';
+import { WriteLog } from './write-log.js';
 
 // LMDB rejects keys above ~1978 bytes; long _id keys are replaced by a digest of themselves.
 const MAX_ID_KEY_LENGTH = 1500; // bytes, leaving room for the namespace
@@ -18,25 +20,85 @@ function docKey(ns: string, id: string): string {
   return `${ns}\u0000${idPart}`;
 }
 
-/** Documents are stored as BSON bytes under "<db>.<collection>\0<_id key>"; catalog entries under the namespace. */
+function encode(op: WriteOp): EncodedOp {
+  switch (op.op) {
+    case 'put':
+      return { op: 'put', ns: op.ns, id: op.id, bytes: serializeDocument(op.doc) };
+    case 'meta':
+      return {
+        op: 'meta',
+        ns: op.ns,
+        bytes: BSON.serialize({ options: op.meta.options, indexes: op.meta.indexes }),
+      };
+    default:
+      return op;
+  }
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Documents are stored as BSON bytes under "<db>.<collection>\0<_id key>"; catalog entries under
+ * the namespace. A write is acknowledged once it is in the write log (`write-log.ts`); the log's
+ * records are then put into LMDB in batches, one transaction for every write that arrived while
+ * the previous one committed, and replayed into LMDB at start-up if the process died first.
+ */
 export class LmdbStore implements Store {
   readonly persistent = true;
   readonly #root: RootDatabase;
   readonly #docs: Database<Buffer, string>;
   readonly #catalog: Database<Buffer, string>;
   readonly #unlock: () => void;
+  readonly #log: WriteLog;
+  #pending: EncodedOp[] = [];
+  #flushing: Promise<void> | undefined;
+  #failure: unknown;
 
   constructor(path: string) {
     mkdirSync(path, { recursive: true });
     this.#unlock = lockDirectory(path);
     try {
       this.#root = open({ path, maxDbs: 4 });
+      this.#docs = this.#root.openDB<Buffer, string>({ name: 'docs', encoding: 'binary' });
+      this.#catalog = this.#root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
+      this.#replayLeftovers(path);
+      this.#log = WriteLog.open(path);
     } catch (err) {
       this.#unlock();
       throw err;
     }
-    this.#docs = this.#root.openDB<Buffer, string>({ name: 'docs', encoding: 'binary' });
-    this.#catalog = this.#root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
+  }
+
+  /** Puts the writes a killed process had acknowledged into LMDB, synced, before anything is read. */
+  #replayLeftovers(path: string): void {
+    const leftover = WriteLog.leftover(path);
+    if (leftover.length === 0) return;
+    this.#root.transactionSync(() => {
+      for (const { path: file } of leftover)
+        for (const ops of WriteLog.replay(file)) for (const op of ops) this.#apply(op);
+    });
+    for (const { path: file } of leftover) rmSync(file, { force: true });
+  }
+
+  #apply(op: EncodedOp): void {
+    switch (op.op) {
+      case 'put':
+        void this.#docs.put(docKey(op.ns, op.id), asBuffer(op.bytes));
+        break;
+      case 'del':
+        void this.#docs.remove(docKey(op.ns, op.id));
+        break;
+      case 'meta':
+        void this.#catalog.put(op.ns, asBuffer(op.bytes));
+        break;
+      case 'drop':
+        for (const key of this.#docs.getKeys({ start: `${op.ns}\u0000`, end: `${op.ns}\u0001` }))
+          void this.#docs.remove(key);
+        void this.#catalog.remove(op.ns);
+        break;
+    }
   }
 
   loadCatalog(): Array<{ ns: string; meta: CollectionMeta }> {
@@ -64,49 +126,53 @@ export class LmdbStore implements Store {
       yield value;
   }
 
+  /**
+   * Appends the writes to the log and returns: the reply need not wait for LMDB. A failed append
+   * (disk full, say) fails the command's reply instead.
+   */
   write(ops: WriteOp[]): Promise<void> | undefined {
     if (ops.length === 0) return undefined;
-    const encoded = ops.map((op) => {
-      if (op.op !== 'put') return undefined;
-      const bytes = serializeDocument(op.doc);
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    });
-    // The promise resolves once the transaction is committed to the memory-mapped file; replying
-    // only then means an acknowledged write survives the process being killed.
-    return this.#root
+    if (this.#failure !== undefined) return Promise.reject(this.#failure);
+    const encoded = ops.map(encode);
+    try {
+      this.#log.append(encoded);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    for (const op of encoded) this.#pending.push(op);
+    this.#flush();
+    return undefined;
+  }
+
+  /** Starts an LMDB transaction with everything logged since the last one, unless one is running. */
+  #flush(): void {
+    if (this.#flushing || this.#pending.length === 0 || this.#failure !== undefined) return;
+    const batch = this.#pending;
+    this.#pending = [];
+    // Every write of the segments before this one is in the batch or an earlier one.
+    const segment = this.#log.segment;
+    this.#flushing = this.#root
       .transaction(() => {
-        ops.forEach((op, i) => {
-          switch (op.op) {
-            case 'put':
-              void this.#docs.put(docKey(op.ns, op.id), encoded[i] as Buffer);
-              break;
-            case 'del':
-              void this.#docs.remove(docKey(op.ns, op.id));
-              break;
-            case 'meta':
-              void this.#catalog.put(
-                op.ns,
-                Buffer.from(BSON.serialize({ options: op.meta.options, indexes: op.meta.indexes })),
-              );
-              break;
-            case 'drop':
-              for (const key of this.#docs.getKeys({
-                start: `${op.ns}\u0000`,
-                end: `${op.ns}\u0001`,
-              })) {
-                void this.#docs.remove(key);
-              }
-              void this.#catalog.remove(op.ns);
-              break;
-          }
-        });
+        for (const op of batch) this.#apply(op);
       })
-      .then(() => undefined);
+      .then(
+        () => this.#log.dropBefore(segment),
+        (err: unknown) => {
+          // The log keeps the writes; the next start-up puts them into LMDB.
+          this.#failure = err;
+        },
+      )
+      .finally(() => {
+        this.#flushing = undefined;
+        this.#flush();
+      });
   }
 
   async close(): Promise<void> {
     try {
+      while (this.#flushing) await this.#flushing;
       await this.#root.flushed;
+      this.#log.close(this.#failure === undefined);
       await this.#root.close();
     } finally {
       this.#unlock();
