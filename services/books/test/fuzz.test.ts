@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { beforeEach, describe, it } from 'vitest';
 import {
   documentedRoutes,
+  type FuzzTarget,
   fuzzRoute,
+  hostileRoute,
   ResponseContract,
   useListeningApp,
 } from '@repo/common/testing';
@@ -26,30 +28,40 @@ beforeEach(() => {
 /** GET /books/badroute answers 500 by design; every other route must never. */
 const FAILS_BY_DESIGN = 'GET /books/badroute';
 
+/** The app under test, its document and what it stores, for both kinds of generated requests. */
+function target(): FuzzTarget {
+  return {
+    baseUrl: server.url,
+    document,
+    contract,
+    snapshot: () => Promise.resolve(books.list({})),
+    tokens: { booksToken: TOKEN },
+    pathValues: { id: fc.constantFrom(...existing) },
+    bodies: {
+      'DELETE /books': fc.record({ id: fc.constantFrom(...existing.map(Number)) }),
+      'PATCH /books': fc.record({
+        id: fc.constantFrom(...existing.map(Number)),
+        title: fc.string({ minLength: 1 }).filter((text) => text.trim() !== ''),
+      }),
+    },
+  };
+}
+
 describe('generated requests (fast-check, fixed seed)', () => {
   it.each(documentedRoutes(document))(
     'when %s gets 200 requests, valid and invalid, then none is a 5xx (but badroute), each answer matches the document and no refused one stores anything',
     async (route) => {
-      await fuzzRoute(
-        {
-          baseUrl: server.url,
-          document,
-          contract,
-          snapshot: () => Promise.resolve(books.list({})),
-          tokens: { booksToken: TOKEN },
-          pathValues: { id: fc.constantFrom(...existing) },
-          bodies: {
-            'DELETE /books': fc.record({ id: fc.constantFrom(...existing.map(Number)) }),
-            'PATCH /books': fc.record({
-              id: fc.constantFrom(...existing.map(Number)),
-              title: fc.string({ minLength: 1 }).filter((text) => text.trim() !== ''),
-            }),
-          },
-        },
-        route,
-        { runs: 200, seed: 18 },
-        route === FAILS_BY_DESIGN,
-      );
+      await fuzzRoute(target(), route, { runs: 200, seed: 18 }, route === FAILS_BY_DESIGN);
+    },
+  );
+});
+
+describe('hostile requests (fast-check, fixed seed)', () => {
+  it.each(documentedRoutes(document).filter((route) => route !== FAILS_BY_DESIGN))(
+    'when %s gets 60 hostile requests (broken JSON, wrong types, deep nesting, prototype and operator keys, huge and invalid bodies, hostile ids), then none is a 5xx and nothing hostile is stored',
+    async (route) => {
+      // `year` is stored as sent, any JSON value (README, POST /books).
+      await hostileRoute(target(), route, { runs: 60, seed: 21, freeFields: ['year'] });
     },
   );
 });

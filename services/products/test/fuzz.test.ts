@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { beforeEach, describe, it } from 'vitest';
 import {
   documentedRoutes,
+  type FuzzTarget,
   fuzzRoute,
+  hostileRoute,
   ResponseContract,
   useListeningApp,
 } from '@repo/common/testing';
@@ -31,21 +33,34 @@ beforeEach(async () => {
   existing = Object.values(inserted.insertedIds).map((id) => id.toHexString());
 });
 
+/** The product fields the spec stores as sent, any JSON value (README): what they hold is data. */
+const PRODUCT_FIELDS = ['modelName', 'modelNumber', 'manufacturer', 'color', 'price', 'quantity'];
+
+/** The app under test, its document and what it stores, for both kinds of generated requests. */
+function target(): FuzzTarget {
+  return {
+    baseUrl: server.url,
+    document,
+    contract,
+    snapshot: () => storedProducts(products.testDb.db).find().sort({ _id: 1 }).toArray(),
+    pathValues: { id: fc.constantFrom(...existing) },
+  };
+}
+
 describe('generated requests (fast-check, fixed seed)', () => {
   it.each(documentedRoutes(document))(
     'when %s gets 200 requests, valid and invalid, then none is a 5xx, each answer matches the document and no refused one stores anything',
     async (route) => {
-      await fuzzRoute(
-        {
-          baseUrl: server.url,
-          document,
-          contract,
-          snapshot: () => storedProducts(products.testDb.db).find().sort({ _id: 1 }).toArray(),
-          pathValues: { id: fc.constantFrom(...existing) },
-        },
-        route,
-        { runs: 200, seed: 18 },
-      );
+      await fuzzRoute(target(), route, { runs: 200, seed: 18 });
+    },
+  );
+});
+
+describe('hostile requests (fast-check, fixed seed)', () => {
+  it.each(documentedRoutes(document))(
+    'when %s gets 60 hostile requests (broken JSON, wrong types, deep nesting, prototype and operator keys, huge and invalid bodies, hostile ids), then none is a 5xx and nothing hostile is stored',
+    async (route) => {
+      await hostileRoute(target(), route, { runs: 60, seed: 21, freeFields: PRODUCT_FIELDS });
     },
   );
 });

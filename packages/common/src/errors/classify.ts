@@ -53,9 +53,9 @@ export function classifyError(thrown: unknown): ClassifiedError {
       return { status, message, expected: true, cause: thrown };
     }
   }
-  if (isDatabaseUnavailable(thrown)) {
-    // The error handler classifies each failed request once: this is where it is counted.
-    reportUnavailableRequest();
+  // The error handler classifies each failed request once: this is where it is counted, and
+  // only what an outage log counted is kept out of the error lines.
+  if (isDatabaseUnavailable(thrown) && reportUnavailableRequest()) {
     const message = thrown instanceof Error ? thrown.message : 'database unavailable';
     return { status: 500, message, expected: true, unavailable: true, cause: thrown };
   }

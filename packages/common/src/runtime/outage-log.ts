@@ -30,9 +30,12 @@ const open = new Set<OutageLog>();
 /**
  * Counts a request that failed for want of the database, in every open outage log: the error
  * handler only sees the thrown error, and a process runs one service, so one log in practice.
+ * False when no log is open (an app built without `connectWithMongo`, as in tests): then the
+ * failure is logged like any unexpected one.
  */
-export function reportUnavailableRequest(): void {
+export function reportUnavailableRequest(): boolean {
   for (const log of open) log.failedRequest();
+  return open.size > 0;
 }
 
 export function createOutageLog(

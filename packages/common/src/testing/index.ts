@@ -16,3 +16,9 @@ export {
   type RunningLoad,
 } from './keep-alive-load.js';
 export { trickleHeaders, unfinishedBody, type TricklingClients } from './slow-clients.js';
+export {
+  hostileRequestArbitrary,
+  hostileRoute,
+  type HostileOptions,
+  type HostileRequest,
+} from './hostile.js';
