@@ -60,6 +60,10 @@ export function createProductsRepository(db: Db): ProductsRepository {
   const collection = db.collection<ProductFields>(PRODUCTS_COLLECTION);
   // The same collection seen by its stock alone: stock updates only touch a numeric quantity.
   const stock = db.collection<{ quantity: number }>(PRODUCTS_COLLECTION);
+  // The low-stock list (`quantity` below the threshold) reads through this index instead of every
+  // product. Not awaited: answers are the same without it, only slower, so a failure must not
+  // stop the service; the next start-up creates it again.
+  collection.createIndex({ quantity: 1 }).catch(() => undefined);
 
   return {
     async create(product) {
