@@ -14,6 +14,7 @@ import {
   embeddedTable,
   httpNotes,
   httpTable,
+  launchTable,
   memoryTable,
   profileNotes,
   startupTable,
@@ -21,6 +22,7 @@ import {
 } from './report.js';
 import { runEmbeddedSection, type EmbeddedResult } from './sections/embedded.js';
 import { runHttpSection, type RouteResult, type RouteSkip } from './sections/http-routes.js';
+import { runLaunchMemorySection, type LaunchMemoryOutcome } from './sections/launch-memory.js';
 import { runMemorySection, type MemoryResult } from './sections/memory.js';
 import { runStartupSection, type StartupResult } from './sections/startup.js';
 import { BENCH_DIST, REPO_ROOT, RESULTS_DIR } from './services.js';
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
   let http: (RouteResult | RouteSkip)[] | undefined;
   let memory: MemoryResult | { skipped: string } | undefined;
   let embedded: EmbeddedResult | undefined;
+  let launch: LaunchMemoryOutcome[] | undefined;
   let databasePeakRss: number | undefined;
   try {
     ctx.note(
@@ -124,13 +127,14 @@ async function main(): Promise<void> {
     if (options.sections.includes('http')) http = await runHttpSection(ctx);
     if (options.sections.includes('memory')) memory = await runMemorySection(ctx);
     if (options.sections.includes('embedded')) embedded = await runEmbeddedSection(ctx);
+    if (options.sections.includes('launch')) launch = await runLaunchMemorySection(ctx);
     databasePeakRss = peakRss(database.proc.pid);
   } finally {
     await stopEverything();
   }
 
   const info = { ...machine(), loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg()[0] };
-  const targets = checkTargets({ http, memory, embedded, startup });
+  const targets = checkTargets({ http, memory, embedded, startup, launch });
   out();
   out(
     `Benchmarks, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${info.cpus} × ${info.cpuModel}, ${info.memory}, Node ${process.version}; ` +
@@ -167,6 +171,10 @@ async function main(): Promise<void> {
     out();
     out(startupTable(startup));
   }
+  if (launch) {
+    out();
+    out(launchTable(launch));
+  }
   out();
   out(`Embedded server process peak RSS: ${formatMiB(databasePeakRss)}`);
   out();
@@ -184,6 +192,7 @@ async function main(): Promise<void> {
       http,
       memory,
       embedded,
+      launch,
       databasePeakRss,
       targets,
     },

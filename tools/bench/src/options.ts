@@ -5,7 +5,7 @@ import {
   type BaselineFramework,
 } from './baseline-servers/index.js';
 
-export const SECTIONS = ['startup', 'http', 'memory', 'embedded'] as const;
+export const SECTIONS = ['startup', 'http', 'memory', 'embedded', 'launch'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {

@@ -5,7 +5,9 @@ import type {
   RouteSkip,
   SideResult,
 } from './sections/http-routes.js';
+import type { LaunchMemoryOutcome } from './sections/launch-memory.js';
 import type { MemoryResult } from './sections/memory.js';
+import { REPO_ROOT } from './services.js';
 import type { StartupResult } from './sections/startup.js';
 import {
   formatCount,
@@ -21,6 +23,7 @@ export const TARGETS = {
   memoryGrowthBytes: 64 * 1024 * 1024,
   findOneRatio: 0.8,
   startupMs: 1_000,
+  launchRssBytes: 400 * 1024 * 1024,
 };
 
 export interface TargetCheck {
@@ -298,11 +301,46 @@ export function startupTable(results: readonly StartupResult[]): string {
   );
 }
 
+/** Where `npm start`'s memory goes: per process, then the totals, from source and compiled. */
+export function launchTable(results: readonly LaunchMemoryOutcome[]): string {
+  const rows: { what: string; rss: string; pss: string }[] = [];
+  for (const result of results) {
+    if ('skipped' in result) {
+      rows.push({ what: `npm start (${result.mode}): ${result.skipped}`, rss: '', pss: '' });
+      continue;
+    }
+    for (const p of [...result.processes].sort((a, b) => b.rssBytes - a.rssBytes)) {
+      rows.push({
+        what: `  ${`${p.cwd}/`.replace(`${REPO_ROOT}/`, '') || '.'}: ${p.command.split(`${REPO_ROOT}/`).join('')}`.slice(
+          0,
+          100,
+        ),
+        rss: formatMiB(p.rssBytes),
+        pss: formatMiB(p.pssBytes),
+      });
+    }
+    rows.push({
+      what: `npm start (${result.mode}): ${result.processes.length} processes, ready in ${formatNumber(result.readyMs)} ms`,
+      rss: formatMiB(result.totalRssBytes),
+      pss: formatMiB(result.totalPssBytes),
+    });
+  }
+  return renderTable(
+    [
+      { header: 'process (npm start, idle after ready)', cell: (r) => r.what },
+      { header: 'RSS', align: 'right', cell: (r) => r.rss },
+      { header: 'PSS', align: 'right', cell: (r) => r.pss },
+    ],
+    rows,
+  );
+}
+
 export function checkTargets(parts: {
   http?: readonly (RouteResult | RouteSkip)[];
   memory?: MemoryResult | { skipped: string };
   embedded?: EmbeddedResult;
   startup?: readonly StartupResult[];
+  launch?: readonly LaunchMemoryOutcome[];
 }): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const r of parts.http ?? []) {
@@ -350,6 +388,13 @@ export function checkTargets(parts: {
       target: `${r.service} start-up < ${TARGETS.startupMs} ms`,
       measured: r.skipped ?? `${formatNumber(r.maxMs)} ms (max)`,
       met: r.skipped !== undefined ? undefined : r.maxMs < TARGETS.startupMs,
+    });
+  }
+  for (const r of parts.launch ?? []) {
+    checks.push({
+      target: `npm start (${r.mode}) RSS total < ${formatMiB(TARGETS.launchRssBytes)}`,
+      measured: 'skipped' in r ? r.skipped : formatMiB(r.totalRssBytes),
+      met: 'skipped' in r ? undefined : r.totalRssBytes < TARGETS.launchRssBytes,
     });
   }
   return checks;

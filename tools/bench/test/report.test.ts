@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkTargets, compareHttpTable, frameworksTable, httpNotes } from '../src/report.js';
+import {
+  checkTargets,
+  compareHttpTable,
+  frameworksTable,
+  httpNotes,
+  launchTable,
+} from '../src/report.js';
+import { REPO_ROOT } from '../src/services.js';
 import type { RouteResult, SideResult } from '../src/sections/http-routes.js';
 
 function side(reqPerSec: number, cpuUsPerReq: number, extra: Partial<SideResult> = {}): SideResult {
@@ -135,6 +142,47 @@ describe('frameworksTable and checkTargets', () => {
     expect(checkTargets({ http: [measured] })).toEqual([
       { target: 'books GET /books/:id ≥ 0.9x baseline', measured: '2.00x', met: true },
       { target: 'books GET /books/:id ≥ 0.9x Fastify', measured: '0.75x', met: false },
+    ]);
+  });
+});
+
+describe('launchTable', () => {
+  const MiB = 1024 * 1024;
+  const launch = {
+    mode: 'compiled' as const,
+    readyMs: 4_200,
+    processes: [
+      {
+        pid: 2,
+        command: 'node dist/main.js',
+        cwd: `${REPO_ROOT}/services/books`,
+        rssBytes: 80 * MiB,
+        pssBytes: 40 * MiB,
+      },
+      { pid: 1, command: 'npm start', cwd: REPO_ROOT, rssBytes: 50 * MiB, pssBytes: 10 * MiB },
+    ],
+    totalRssBytes: 130 * MiB,
+    totalPssBytes: 50 * MiB,
+  };
+
+  it('when npm start was measured, then each process is named by its folder, biggest first, above the totals, and the total is held to 400 MB', () => {
+    const rows = launchTable([launch, { mode: 'source', skipped: 'failed: no npm' }])
+      .split('\n')
+      .slice(2)
+      .map((line) =>
+        line
+          .split('|')
+          .map((cell) => cell.trim())
+          .slice(1, 4),
+      );
+    expect(rows).toEqual([
+      ['services/books/: node dist/main.js', '80.0 MB', '40.0 MB'],
+      ['.: npm start', '50.0 MB', '10.0 MB'],
+      ['npm start (compiled): 2 processes, ready in 4200 ms', '130.0 MB', '50.0 MB'],
+      ['npm start (source): failed: no npm', '', ''],
+    ]);
+    expect(checkTargets({ launch: [launch] })).toEqual([
+      { target: 'npm start (compiled) RSS total < 400.0 MB', measured: '130.0 MB', met: true },
     ]);
   });
 });
