@@ -22,6 +22,8 @@ export const TARGETS = {
   routeRatio: 0.9,
   memoryGrowthBytes: 64 * 1024 * 1024,
   findOneRatio: 0.8,
+  findOneVsPing: 0.85,
+  insertOneSequential: 3_000,
   startupMs: 1_000,
   launchRssBytes: 400 * 1024 * 1024,
 };
@@ -380,6 +382,21 @@ export function checkTargets(parts: {
       target: `embedded findOne by _id, large/small ≥ ${TARGETS.findOneRatio}x`,
       measured: `sequential ${formatRatio(sequential)}, 50 in flight ${formatRatio(concurrent)}`,
       met: Math.min(sequential, concurrent) >= TARGETS.findOneRatio,
+    });
+    const vsPing = parts.embedded.pingRatio;
+    checks.push({
+      target: `embedded findOne by _id ≥ ${TARGETS.findOneVsPing}x ping (1 and 32 in flight)`,
+      measured: `1: ${formatRatio(vsPing.sequential)}, 32: ${formatRatio(vsPing.concurrent)}`,
+      met: Math.min(vsPing.sequential, vsPing.concurrent) >= TARGETS.findOneVsPing,
+    });
+    const inserts = parts.embedded.figures.filter(
+      (f) => f.operation === 'insertOne' && f.concurrency === 1,
+    );
+    const slowest = Math.min(...inserts.map((f) => f.opsPerSec));
+    checks.push({
+      target: `embedded insertOne, 1 in flight ≥ ${formatCount(TARGETS.insertOneSequential)}/s`,
+      measured: `${formatCount(slowest)}/s (slowest size)`,
+      met: inserts.length === 0 ? undefined : slowest >= TARGETS.insertOneSequential,
     });
   }
   // The targets are this checkout's; the other one's start-ups (--compare) are only shown.

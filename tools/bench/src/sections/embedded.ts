@@ -2,9 +2,19 @@ import type { Collection, ObjectId } from 'mongodb';
 import type { BenchContext } from '../context.js';
 import { fillCollection, productDocument } from '../seed.js';
 import { ratio } from '../stats.js';
+import { measureQueriesAt } from './embedded-queries.js';
+import { timed } from './embedded-timing.js';
 
 export interface OpsFigure {
-  operation: 'insertOne' | 'findOne by _id';
+  operation:
+    | 'insertOne'
+    | 'findOne by _id'
+    | 'ping'
+    | 'findOne by _id (beside ping)'
+    | 'countDocuments({})'
+    | 'estimatedDocumentCount'
+    | 'lowStock find, no index'
+    | 'lowStock find, quantity index';
   concurrency: number;
   documents: number;
   ops: number;
@@ -17,34 +27,11 @@ export interface EmbeddedResult {
   figures: OpsFigure[];
   /** findOne-by-_id rate at the large size over the rate at the small size (sequential, concurrent). */
   findOneRatio: { sequential: number; concurrent: number };
+  /** findOne-by-_id rate over the `ping` rate measured beside it at the large size (1 and 32 in flight). */
+  pingRatio: { sequential: number; concurrent: number };
 }
 
 const CONCURRENT = 50;
-
-/**
- * Runs `operation` from `workers` loops at once until `seconds` have passed (and at most
- * `maxOps` operations, so the loop is bounded even if the clock misbehaves).
- */
-async function timed(
-  seconds: number,
-  workers: number,
-  operation: (i: number) => Promise<boolean>,
-  maxOps = 5_000_000,
-): Promise<{ ops: number; failures: number; elapsedSec: number }> {
-  const startedAt = performance.now();
-  const deadline = startedAt + seconds * 1000;
-  let ops = 0;
-  let failures = 0;
-  const loop = async (): Promise<void> => {
-    while (performance.now() < deadline && ops < maxOps) {
-      const i = ops;
-      ops += 1;
-      if (!(await operation(i))) failures += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: workers }, loop));
-  return { ops, failures, elapsedSec: (performance.now() - startedAt) / 1000 };
-}
 
 async function measureAt(
   ctx: BenchContext,
@@ -52,7 +39,7 @@ async function measureAt(
   ids: ObjectId[],
   documents: number,
 ): Promise<OpsFigure[]> {
-  const figures: OpsFigure[] = [];
+  const figures: OpsFigure[] = await measureQueriesAt(ctx, collection, ids, documents);
   const seconds = ctx.options.opsSec;
   // Look-ups first, while the collection holds exactly `documents`; the inserts then add to it.
   for (const concurrency of [1, CONCURRENT]) {
@@ -108,7 +95,13 @@ export async function runEmbeddedSection(ctx: BenchContext): Promise<EmbeddedRes
   const rate = (figures: OpsFigure[], concurrency: number): number =>
     figures.find((f) => f.operation === 'findOne by _id' && f.concurrency === concurrency)
       ?.opsPerSec ?? Number.NaN;
+  const beside = (operation: OpsFigure['operation'], concurrency: number): number =>
+    large.find((f) => f.operation === operation && f.concurrency === concurrency)?.opsPerSec ??
+    Number.NaN;
+  const pingRatio = (concurrency: number): number =>
+    ratio(beside('findOne by _id (beside ping)', concurrency), beside('ping', concurrency));
   return {
+    pingRatio: { sequential: pingRatio(1), concurrent: pingRatio(32) },
     figures: [...small, ...large],
     findOneRatio: {
       sequential: ratio(rate(large, 1), rate(small, 1)),
