@@ -15,6 +15,8 @@ describe('configuration', () => {
   it('when METRICS and METRICS_PORT are set, then metrics are off or on their own port', () => {
     expect(loadConfig({ METRICS: 'off' }).METRICS).toBe(false);
     expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    // Empty is unset: the launcher clears a METRICS_PORT its own environment holds.
+    expect(loadConfig({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
+import { METRICS_PATH } from '@repo/common';
 import { startEmbeddedDatabase, useExternalMongo, type Database } from './database.js';
 import type { LaunchOptions } from './options.js';
 import { findPortProblems, type PortClaim } from './ports.js';
@@ -114,7 +115,9 @@ function serviceEnv(
   database: Database | undefined,
   secrets: Record<string, string>,
 ): Record<string, string> {
-  const env: Record<string, string> = { PORT: String(port) };
+  // Each service serves /metrics on its own port here: one METRICS_PORT for all would collide
+  // (empty counts as unset).
+  const env: Record<string, string> = { PORT: String(port), METRICS_PORT: '' };
   // The services' stdout is a pipe to the launcher, so they would log JSON; a person at a
   // terminal gets readable lines unless LOG_FORMAT says otherwise.
   if (process.stdout.isTTY && process.env.LOG_FORMAT === undefined) env.LOG_FORMAT = 'pretty';
@@ -124,6 +127,16 @@ function serviceEnv(
     if (secret.service === service.name && value !== undefined) env[secret.variable] = value;
   }
   return env;
+}
+
+/**
+ * Where the services send traces, when the standard OpenTelemetry variables ask for it (the
+ * services read the same variables; `@repo/common/tracing` validates them).
+ */
+function tracesEndpoint(env: Env): string | undefined {
+  if (env.OTEL_SDK_DISABLED === 'true') return undefined;
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  return endpoint === '' ? undefined : endpoint;
 }
 
 function whenAnyExits(processes: RunningProcesses, isStopping: () => boolean): Promise<string> {
@@ -187,6 +200,7 @@ export async function launch(
     );
   }
   reporter.info(`starting ${services.map((service) => service.name).join(', ')} (${options.mode})`);
+  const tracesTo = tracesEndpoint(env);
   const processes = startServiceProcesses(
     options.root,
     options.mode,
@@ -194,6 +208,7 @@ export async function launch(
       service,
       env: serviceEnv(service, portOf(options, service), database, secrets.values),
     })),
+    tracesTo !== undefined,
   );
 
   let stopping = false;
@@ -213,11 +228,16 @@ export async function launch(
   };
   const serviceExited = whenAnyExits(processes, () => stopping);
 
-  const rows = services.map((service) => ({
-    name: service.name,
-    url: `http://localhost:${portOf(options, service)}`,
-    tryPath: service.tryPath,
-  }));
+  const metricsOn = env.METRICS !== 'off';
+  const rows = services.map((service) => {
+    const url = `http://localhost:${portOf(options, service)}`;
+    return {
+      name: service.name,
+      url,
+      tryPath: service.tryPath,
+      metricsUrl: metricsOn ? `${url}${METRICS_PATH}` : undefined,
+    };
+  });
   try {
     await waitUntilReady(
       services.map((service) => ({
@@ -234,6 +254,7 @@ export async function launch(
 
   const extras: [string, string][] = [];
   if (database) extras.push(['mongodb', database.description]);
+  if (tracesTo !== undefined) extras.push(['traces', `OTLP to ${tracesTo}`]);
   if (secrets.defaulted.length > 0) {
     extras.push(['tokens', `${secrets.defaulted.join(' ')} (development values)`]);
   }

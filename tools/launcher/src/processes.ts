@@ -39,18 +39,28 @@ function tsxCli(): string {
   return join(require.resolve('tsx/package.json'), '..', 'dist', 'cli.mjs');
 }
 
-/** The command line of one service; `exec` so the shell is replaced and the pid is the runner's. */
-export function commandLine(mode: RunMode): string {
+/**
+ * The command line of one service; `exec` so the shell is replaced and the pid is the service's.
+ * From source, tsx is loaded into the service's own node (`--import tsx`) rather than run as its
+ * CLI, which would add a second node process per service only to relay signals; only the watch
+ * mode needs the CLI, to restart the service on a change.
+ * With `traced`, `--import @repo/common/tracing` starts OpenTelemetry before the service loads,
+ * as ES modules need (the module resolves from the service's folder, from source under tsx).
+ */
+export function commandLine(mode: RunMode, traced = false): string {
   const node = shellQuote(process.execPath);
-  if (mode === 'compiled') return `exec ${node} dist/main.js`;
-  const watch = mode === 'watch' ? ' watch' : '';
-  return `exec ${node} ${shellQuote(tsxCli())}${watch} --conditions=development src/main.ts`;
+  const tracing = traced ? ' --import @repo/common/tracing' : '';
+  if (mode === 'compiled') return `exec ${node}${tracing} dist/main.js`;
+  if (mode === 'watch') {
+    return `exec ${node} ${shellQuote(tsxCli())} watch --conditions=development${tracing} src/main.ts`;
+  }
+  return `exec ${node} --conditions=development --import tsx${tracing} src/main.ts`;
 }
 
 /**
  * Each service runs in its own process group: a Ctrl-C in the terminal reaches only the launcher,
  * which stops the services one signal each (a second signal makes a service skip its graceful
- * stop), and a final SIGKILL to the group reaches any grandchild (tsx runs the service as one).
+ * stop), and a final SIGKILL to the group reaches any grandchild (tsx watch runs the service as one).
  */
 function spawnInOwnGroup(command: string, options: SpawnOptions): ChildProcess {
   return spawn('/bin/sh', ['-c', command], { ...options, detached: true });
@@ -64,6 +74,7 @@ export function startServiceProcesses(
   root: string,
   mode: RunMode,
   inputs: readonly ServiceProcessInput[],
+  traced = false,
 ): RunningProcesses {
   const groups = new Set<number>();
   const signalled = new Set<number>();
@@ -97,7 +108,7 @@ export function startServiceProcesses(
   const logger = new Logger({ prefixFormat: 'name' });
   const { commands, result } = createConcurrently(
     inputs.map(({ service, env }, index) => ({
-      command: commandLine(mode),
+      command: commandLine(mode, traced),
       name: service.name,
       cwd: join(root, service.dir),
       env,

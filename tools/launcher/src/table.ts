@@ -2,6 +2,8 @@ export interface ServiceRow {
   name: string;
   url: string;
   tryPath: string;
+  /** Where Prometheus scrapes the service; undefined when metrics are off (`METRICS=off`). */
+  metricsUrl?: string | undefined;
 }
 
 export const READY_HEADLINE = 'ready: every service answers GET /readyz with 200';
@@ -21,14 +23,22 @@ export function renderUrlTable(
     ...extras.map(([label]) => label.length),
   );
   const urlWidth = Math.max('url'.length, ...rows.map((row) => row.url.length));
+  const withMetrics = rows.some((row) => row.metricsUrl !== undefined);
+  const metricsWidth = Math.max(
+    'metrics'.length,
+    ...rows.map((row) => row.metricsUrl?.length ?? 0),
+  );
+  const metricsColumn = (text: string): string =>
+    withMetrics ? `${pad(text, metricsWidth)}  ` : '';
   const lines = [
     '',
     READY_HEADLINE,
     '',
-    `  ${pad('service', nameWidth)}  ${pad('url', urlWidth)}  try`,
+    `  ${pad('service', nameWidth)}  ${pad('url', urlWidth)}  ${metricsColumn('metrics')}try`,
     ...rows.map(
       (row) =>
-        `  ${pad(row.name, nameWidth)}  ${pad(row.url, urlWidth)}  curl ${row.url}${row.tryPath}`,
+        `  ${pad(row.name, nameWidth)}  ${pad(row.url, urlWidth)}  ` +
+        `${metricsColumn(row.metricsUrl ?? '')}curl ${row.url}${row.tryPath}`,
     ),
     '',
     ...extras.map(([label, value]) => `  ${pad(label, nameWidth)}  ${value}`),

@@ -113,6 +113,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
       ports.tutorial,
     ]) {
       expect(run.output()).toContain(`http://localhost:${port}`);
+      expect(run.output()).toContain(`http://localhost:${port}/metrics`);
     }
     expect(run.output()).toContain('using development tokens');
 
@@ -160,8 +161,8 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     if (!run) throw new Error('the launcher did not start in the previous test');
     const pid = run.child.pid as number;
     processesBeforeStop = descendantsOf(pid);
-    // npm, the tsx runner, the launcher, and a runner plus a service process per service.
-    expect(processesBeforeStop.length).toBeGreaterThanOrEqual(2 + 5 * 2);
+    // npm, the launcher, and a process per service.
+    expect(processesBeforeStop.length).toBeGreaterThanOrEqual(2 + 5);
 
     run.child.kill('SIGTERM');
     const code = await waitForExit(run, 45_000);

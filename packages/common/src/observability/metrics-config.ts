@@ -11,11 +11,12 @@ export function metricsVariables() {
       .enum(['on', 'off'], { error: 'must be "on" or "off"' })
       .default('on')
       .transform((value) => value === 'on'),
+    // Empty counts as unset, so a launcher can clear a value its own environment holds.
     METRICS_PORT: z
       .string()
-      .regex(/^\d{1,5}$/, 'must be a port number')
-      .transform(Number)
-      .pipe(z.number().max(65535, 'must be between 0 and 65535'))
+      .regex(/^(\d{1,5})?$/, 'must be a port number')
+      .transform((text) => (text === '' ? undefined : Number(text)))
+      .pipe(z.number().max(65535, 'must be between 0 and 65535').optional())
       .optional(),
   };
 }
