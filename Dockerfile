@@ -47,4 +47,8 @@ COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 WORKDIR /app/services/${SERVICE}
 USER node
 # Exec form: node is PID 1 and receives SIGTERM itself, which the service answers with a graceful stop.
-CMD ["node", "dist/main.js"]
+# `--import @repo/common/tracing` runs before the service: it starts OpenTelemetry when
+# OTEL_EXPORTER_OTLP_ENDPOINT is set (ES modules are only instrumented by a loader hook registered
+# before they load) and otherwise returns without loading any OpenTelemetry module. The same flag
+# fits anywhere the command is given, e.g. NODE_OPTIONS="--import @repo/common/tracing".
+CMD ["node", "--import", "@repo/common/tracing", "dist/main.js"]

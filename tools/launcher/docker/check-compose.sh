@@ -15,6 +15,10 @@ read -ra EXPECTED_PORTS <<<"$ports"
 read -ra SECRETS <<<"$secrets"
 # Compose runs MongoDB beside them; `config --services` lists them all, sorted below.
 EXPECTED_SERVICES="$(printf '%s\n' "${SERVICE_NAMES[@]}" mongo | sort | tr '\n' ' ' | sed 's/ $//')"
+# The optional `observability` profile adds these (docker-compose 1 lists them without the
+# profile too, Compose 2 only with it; they are set apart before comparing).
+PROFILE_SERVICES=(jaeger otel-collector probe-tools prometheus)
+WITH_PROFILE="$(printf '%s\n' "${SERVICE_NAMES[@]}" mongo "${PROFILE_SERVICES[@]}" | sort | tr '\n' ' ' | sed 's/ $//')"
 
 if docker compose version >/dev/null 2>&1; then
   compose=(docker compose)
@@ -40,11 +44,29 @@ run_compose() { env "${unset_secrets[@]}" "${compose[@]}" -f docker-compose.yml 
 run_compose --env-file .env.example config -q
 
 # 2. It declares the expected services, publishes the table's ports and builds each service with its SERVICE.
-services="$(run_compose --env-file .env.example config --services | sort | tr '\n' ' ' | sed 's/ $//')"
+profile_pattern="^($(IFS='|'; echo "${PROFILE_SERVICES[*]}"))\$"
+services="$(run_compose --env-file .env.example config --services | grep -Ev "$profile_pattern" | sort | tr '\n' ' ' | sed 's/ $//')"
 if [ "$services" != "$EXPECTED_SERVICES" ]; then
   echo "compose services are \"$services\", expected \"$EXPECTED_SERVICES\"" >&2
   exit 1
 fi
+services="$(run_compose --env-file .env.example --profile observability config --services | sort | tr '\n' ' ' | sed 's/ $//')"
+if [ "$services" != "$WITH_PROFILE" ]; then
+  echo "with the observability profile, compose services are \"$services\", expected \"$WITH_PROFILE\"" >&2
+  exit 1
+fi
+# Every long-running service of the profile has a healthcheck (probe-tools only copies a file).
+run_compose --env-file .env.example --profile observability config >"$work/observability.yml"
+node --input-type=module -e '
+  import { readFileSync } from "node:fs";
+  import { parse } from "yaml";
+  const { services } = parse(readFileSync(process.argv[1], "utf8"));
+  const missing = process.argv.slice(2).filter((name) => name !== "probe-tools" && !services[name]?.healthcheck?.test);
+  if (missing.length > 0) {
+    console.error(`no healthcheck for: ${missing.join(", ")}`);
+    process.exit(1);
+  }
+' "$work/observability.yml" "${PROFILE_SERVICES[@]}"
 run_compose --env-file .env.example config >"$work/rendered.yml"
 for port in "${EXPECTED_PORTS[@]}"; do
   grep -Eq "published: \"?$port\"?$" "$work/rendered.yml" || {
@@ -73,4 +95,4 @@ for secret in "${SECRETS[@]}"; do
   }
 done
 
-echo "docker-compose.yml: valid; services, ports, build arguments and required secrets as expected"
+echo "docker-compose.yml: valid; services, ports, build arguments, required secrets and the healthchecked observability profile as expected"
