@@ -48,6 +48,26 @@ describe('secondary indexes', () => {
     expect(explain['queryPlanner']['winningPlan']).toMatchObject({ stage: 'IDHACK' });
   });
 
+  it('when a query has a range or a sort on _id, then it reads the _id_ index in order, and a $natural hint scans the collection instead', async () => {
+    const coll = t.db.collection('id_order');
+    await coll.insertMany([3, 1, 4, 0, 2].map((i) => ({ _id: i })) as Document[]);
+    const ids = async (filter: Document, sort: Document): Promise<unknown[]> =>
+      (await coll.find(filter, { sort }).toArray()).map((d) => d['_id']);
+    expect(await ids({ _id: { $gte: 2 } }, { _id: -1 })).toEqual([4, 3, 2]);
+    expect(await ids({}, { _id: 1 })).toEqual([0, 1, 2, 3, 4]);
+    const explain = await coll.find({ _id: { $gt: 1 } } as Document).explain('queryPlanner');
+    expect(explain['queryPlanner']['winningPlan']).toMatchObject({
+      stage: 'FETCH',
+      inputStage: { stage: 'IXSCAN', indexName: '_id_', isUnique: true },
+    });
+    const sorted = await coll.find({}, { sort: { _id: 1 }, limit: 2 }).explain('queryPlanner');
+    expect(text(sorted['queryPlanner']['winningPlan'] as Document)).not.toContain('"SORT"');
+    const natural = await coll
+      .find({ _id: { $gt: 1 } } as Document, { hint: { $natural: 1 } })
+      .explain('queryPlanner');
+    expect(natural['queryPlanner']['winningPlan']).toMatchObject({ stage: 'COLLSCAN' });
+  });
+
   it('when a compound index starts with an equality and goes on in the sort order, then the newest few come from it without a sort stage', async () => {
     const coll = t.db.collection('orders');
     await coll.createIndex({ customerId: 1, _id: -1 }, { name: 'customer_newest_first' });

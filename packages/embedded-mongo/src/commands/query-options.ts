@@ -3,6 +3,7 @@ import { evaluateLet } from '../engine/let-variables.js';
 import type { QueryOptions } from '../engine/query.js';
 import { MongoCommandError } from '../errors.js';
 import { parseCollation } from '../values/collation.js';
+import { isPlainObject } from '../bson.js';
 
 /**
  * A command's `let` variables and `collation`, checked and ready for the query engine. Only the
@@ -11,7 +12,19 @@ import { parseCollation } from '../values/collation.js';
 export function queryOptionsOf(cmd: Document, command: string): QueryOptions {
   const variables = evaluateLet(cmd['let'], command);
   const collation = parseCollation(cmd['collation']);
-  return { variables, collation };
+  const natural = naturalHint(cmd['hint']);
+  return natural ? { variables, collation, natural } : { variables, collation };
+}
+
+/**
+ * The direction of a `{ $natural: 1 | -1 }` hint, which asks for a collection scan. Other hints
+ * (an index name or key pattern) are accepted and left to the planner.
+ */
+function naturalHint(hint: unknown): 1 | -1 | undefined {
+  if (!isPlainObject(hint) || Object.keys(hint).length !== 1) return undefined;
+  const direction: unknown = hint['$natural'];
+  if (direction === 1 || direction === -1) return direction;
+  return undefined;
 }
 
 /** A write statement's options: the command's `let` variables with the statement's own collation. */
@@ -27,5 +40,7 @@ export function collationOptionOf(cmd: Document, command: string): QueryOptions 
       `BSON field '${command}.let' is an unknown field.`,
     );
   }
-  return { collation: parseCollation(cmd['collation']) };
+  const collation = parseCollation(cmd['collation']);
+  const natural = naturalHint(cmd['hint']);
+  return natural ? { collation, natural } : { collation };
 }

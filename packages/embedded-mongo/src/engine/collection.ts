@@ -57,6 +57,7 @@ export class Collection {
   readonly #indexes: IndexSpec[] = [ID_INDEX];
   readonly #unique: UniqueIndex[] = [];
   readonly #secondary: SecondaryIndex[] = [];
+  #idOrder: SecondaryIndex | undefined;
   readonly #sink: WriteSink;
   #validation: Validation | undefined;
   #prepared: PreparedUniqueIndex[] = [];
@@ -84,6 +85,20 @@ export class Collection {
     return this.#indexes;
   }
 
+  /**
+   * `_id_` as an ordered index, for ranges and sorts on `_id` (look-ups by value use `docs`). It
+   * is built the first time a query needs it and kept up to date from then on, so collections
+   * that are only ever read by `_id` value pay nothing for it.
+   */
+  idOrder(): SecondaryIndex {
+    if (!this.#idOrder) {
+      const index = new SecondaryIndex(ID_INDEX);
+      index.build(this.docs);
+      this.#idOrder = index;
+    }
+    return this.#idOrder;
+  }
+
   /** The ordered indexes the planner may scan (every index but `_id_`). */
   get secondaryIndexes(): readonly SecondaryIndex[] {
     return this.#secondary;
@@ -104,6 +119,7 @@ export class Collection {
     for (const index of this.#unique)
       for (const { key } of index.keysOf(doc)) index.entries.set(key, id);
     for (const index of this.#secondary) index.add(doc, id);
+    this.#idOrder?.add(doc, id);
   }
 
   restoreIndex(spec: IndexSpec): void {
@@ -128,6 +144,7 @@ export class Collection {
     if (this.#prepared.length > 0) this.#checkPrepared(doc, id, undefined);
     const ordered = this.#secondaryKeys(doc);
     this.docs.set(id, doc);
+    this.#idOrder?.add(doc, id);
     this.#secondary.forEach((index, i) => index.add(doc, id, ordered[i]));
     for (const index of this.#prepared) index.add(doc, id);
     keys.forEach((indexKeys, i) => {
@@ -175,6 +192,8 @@ export class Collection {
 
   #unindex(doc: Document, moved?: boolean[]): void {
     const id = valueKey(doc['_id']);
+    // An update never changes `_id`, so only a removal moves it in the ordered `_id_`.
+    if (!moved) this.#idOrder?.remove(doc, id);
     this.#secondary.forEach((index, i) => {
       if (!moved || moved[i]) index.remove(doc, id);
     });
@@ -233,7 +252,7 @@ export class Collection {
 
   addIndex(spec: IndexSpec): void {
     const ordered = new SecondaryIndex(spec);
-    for (const [id, doc] of this.docs) ordered.add(doc, id);
+    ordered.build(this.docs);
     if (spec.unique) {
       const index = new UniqueIndex(spec);
       for (const [id, doc] of this.docs) {

@@ -77,7 +77,7 @@ function ixscanStage(candidate: Candidate): Document {
     ...(spec.collation ? { collation: spec.collation } : {}),
     isMultiKey: index.multikey,
     multiKeyPaths: index.multiKeyPaths(),
-    isUnique: spec.unique === true,
+    isUnique: spec.unique === true || spec.name === '_id_',
     isSparse: spec.sparse === true,
     isPartial: false,
     indexVersion: 2,
@@ -136,11 +136,53 @@ function* collectionScan(
   coll: Collection,
   query: Query | undefined,
   stats: ScanStats,
+  direction: 1 | -1 = 1,
 ): Generator<Document> {
-  for (const doc of coll.docs.values()) {
+  const docs = direction === 1 ? coll.docs.values() : [...coll.docs.values()].reverse();
+  for (const doc of docs) {
     stats.docsExamined += 1;
     if (!query || query.test(doc)) yield doc;
   }
+}
+
+/** A collection scan in natural order (or its reverse), as a `$natural` hint asks. */
+export function naturalScan(
+  coll: Collection,
+  query: Query | undefined,
+  filter: Document,
+  direction: 1 | -1,
+): Plan {
+  const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
+  const stage: Document = {
+    stage: 'COLLSCAN',
+    direction: direction === 1 ? 'forward' : 'backward',
+  };
+  if (Object.keys(filter).length > 0) stage['filter'] = filter;
+  return {
+    docs: collectionScan(coll, query, stats, direction),
+    sorted: false,
+    explain: () => ({ stage, rejected: [] }),
+    stats,
+  };
+}
+
+/** Whether the filter has a range on `_id` (equality and `$in` are look-ups, not scans). */
+function rangeOnId(filter: Document): boolean {
+  const condition: unknown = filter['_id'];
+  return (
+    isPlainObject(condition) &&
+    Object.keys(condition).some((op) => ['$gt', '$gte', '$lt', '$lte'].includes(op))
+  );
+}
+
+/** The indexes worth planning with: `_id_` only when a range or the sort is on `_id`. */
+function orderedIndexes(
+  coll: Collection,
+  filter: Document,
+  sort: readonly SortField[] | undefined,
+): readonly SecondaryIndex[] {
+  if (sort?.[0]?.path !== '_id' && !rangeOnId(filter)) return coll.secondaryIndexes;
+  return [coll.idOrder(), ...coll.secondaryIndexes];
 }
 
 /**
@@ -158,7 +200,7 @@ export function planIndexed(
 ): Plan {
   const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
   const candidates: Candidate[] = [];
-  for (const index of coll.secondaryIndexes) {
+  for (const index of orderedIndexes(coll, filter, sort)) {
     if (!index.maintained || index.spec.hidden) continue;
     const bounds = indexBounds(index, filter, collation);
     if (!bounds) continue;

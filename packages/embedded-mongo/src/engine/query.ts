@@ -5,7 +5,7 @@ import type { Options } from 'mingo/types';
 import { cloneValue, isPlainObject } from '../bson.js';
 import { projector } from './projection.js';
 import { parseSort, sortDocuments } from './sort.js';
-import { lookupStage, planIndexed, type Plan } from './planner.js';
+import { lookupStage, naturalScan, planIndexed, type Plan } from './planner.js';
 import type { Collection } from './collection.js';
 import type { Engine } from './engine.js';
 import { resolveView } from './views.js';
@@ -30,6 +30,8 @@ export interface FindSpec {
 export interface QueryOptions {
   variables?: Document | undefined;
   collation?: Collation | undefined;
+  /** A `{ $natural: 1 | -1 }` hint: read by a collection scan in that direction. */
+  natural?: 1 | -1 | undefined;
   /** An aggregate's `bypassDocumentValidation`, for the documents `$out` and `$merge` write. */
   bypassDocumentValidation?: boolean | undefined;
 }
@@ -73,6 +75,8 @@ export function planQuery(
   sort?: Document,
   limit = 0,
 ): Plan {
+  if (options?.natural)
+    return naturalScan(coll, compileFilter(filter, options), filter, options.natural);
   const found = coll.lookup(filter, options?.collation);
   if (found) {
     const read = found.docs.length;

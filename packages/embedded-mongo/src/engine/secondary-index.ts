@@ -107,6 +107,21 @@ export class SecondaryIndex {
     return documentKeys(doc, this.#paths, this.fields);
   }
 
+  /** Fills an empty index from a collection's documents, sorting once. */
+  build(docs: Iterable<[string, Document]>): void {
+    const entries: IndexEntry[] = [];
+    for (const [id, doc] of docs) {
+      const keys = this.keysOf(doc);
+      if (!keys) continue;
+      const idValue: unknown = doc['_id'];
+      for (const key of keys.tuples) entries.push({ key, id, idValue });
+      keys.arrays.forEach((array, i) => {
+        if (array) this.#arrayDocs[i] = (this.#arrayDocs[i] ?? 0) + 1;
+      });
+    }
+    this.entries.load(entries);
+  }
+
   add(doc: Document, id: string, keys = this.keysOf(doc)): void {
     if (!keys) return;
     const idValue: unknown = doc['_id'];
