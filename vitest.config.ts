@@ -43,6 +43,7 @@ export default defineConfig({
       project('tools/bench', 'bench'),
       project('tools/launcher', 'launcher'),
       project('tools/deploy-check', 'deploy-check', { mongo: true }),
+      project('tools/faults', 'faults'),
     ],
   },
 });

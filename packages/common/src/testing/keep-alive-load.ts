@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http';
 export interface LoadRequest {
   method: string;
   path: string;
+  headers?: Record<string, string>;
   body?: string;
 }
 
@@ -73,10 +74,11 @@ function send(agent: Agent, url: URL, load: LoadRequest): Promise<Outcome> {
     const started = Date.now();
     const headers: Record<string, string> =
       load.body === undefined
-        ? {}
+        ? { ...load.headers }
         : {
             'content-type': 'application/json',
             'content-length': String(Buffer.byteLength(load.body)),
+            ...load.headers,
           };
     const outgoing = request(
       {

@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import {
+  documentedRoutes,
+  hostileRequestArbitrary,
+  ResponseContract,
+  type FuzzTarget,
+} from '@repo/common/testing';
+import type { ScenarioResult } from '../result.js';
+import { killService, startService } from '../service-process.js';
+import { BOOKS_TOKEN, CUSTOMER_TOKEN } from '../workloads.js';
+
+/** The route of books whose 500 its spec prescribes. */
+const FAILS_BY_DESIGN = 'GET /books/badroute';
+const TOKENS = {
+  booksToken: BOOKS_TOKEN,
+  customerToken: CUSTOMER_TOKEN,
+  staffToken: 'dev-staff-token',
+};
+
+/**
+ * The hostile generator of the tests (`hostileRoute`), against each service as a real process:
+ * every documented route gets `perRoute` requests; counts answers of 500 or more and whether the
+ * process is still up afterwards.
+ */
+export async function hostileInput(
+  services: readonly string[],
+  mongoUri: string,
+  perRoute: number,
+): Promise<ScenarioResult> {
+  let sent = 0;
+  let serverErrors = 0;
+  let crashes = 0;
+  let routes = 0;
+  const examples: string[] = [];
+  for (const name of services) {
+    const service = await startService(name, {
+      MONGODB_URI: mongoUri,
+      MONGODB_DB: `faults_hostile_${name.replace('-', '_')}`,
+    });
+    try {
+      const document = (await (
+        await fetch(`${service.url}/openapi.json`)
+      ).json()) as FuzzTarget['document'];
+      const target: FuzzTarget = {
+        baseUrl: service.url,
+        document,
+        contract: new ResponseContract(document),
+        snapshot: () => Promise.resolve(null),
+        tokens: TOKENS,
+      };
+      for (const route of documentedRoutes(document).filter((r) => r !== FAILS_BY_DESIGN)) {
+        routes += 1;
+        for (const request of fc.sample(hostileRequestArbitrary(target, route), {
+          numRuns: perRoute,
+          seed: 21,
+        })) {
+          sent += 1;
+          const response = await fetch(`${service.url}${request.target}`, {
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+            redirect: 'manual',
+          }).catch(() => undefined);
+          await response?.arrayBuffer().catch(() => undefined);
+          if (response === undefined || response.status >= 500) {
+            serverErrors += 1;
+            if (examples.length < 3) examples.push(`${name} ${route}: ${request.attack}`);
+          }
+        }
+      }
+      if (service.child.exitCode !== null) crashes += 1;
+    } finally {
+      await killService(service);
+    }
+  }
+  return {
+    scenario: `hostile input (seeded fast-check), every route of ${services.length} services`,
+    sent: `${sent} requests to ${routes} routes`,
+    lost: `${serverErrors} answers ≥ 500 or no answer${examples.length > 0 ? ` (${examples.join('; ')})` : ''}, ${crashes} crashes`,
+    recovery: 'nothing to recover from',
+    ok: serverErrors === 0 && crashes === 0,
+  };
+}
