@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { MongoClient } from 'mongodb';
 import type { BaselineFramework } from './baseline-servers/index.js';
 import type { BaselineKind } from './baselines/index.js';
@@ -16,6 +17,11 @@ import { BENCH_DIST, serviceEnv, type ServiceInfo } from './services.js';
 
 function profileArgs(dir: string | undefined): string[] {
   return dir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+}
+
+/** Tracing started before the service loads, as `--import @repo/common/tracing` would (see traced-service.ts). */
+function tracingArgs(traced: boolean): string[] {
+  return traced ? ['--import', pathToFileURL(join(BENCH_DIST, 'traced-service.js')).href] : [];
 }
 
 /** What every section gets: the options, the database, a scratch directory and process tracking. */
@@ -45,12 +51,13 @@ export class BenchContext {
     service: ServiceInfo,
     dbName: string,
     profileDir?: string,
+    traced = false,
   ): Promise<{ proc: BenchProcess; readyMs: number }> {
     const port = await freePort();
     const proc = spawnNode({
       name: `${service.label}-${port}`,
       script: service.entry,
-      nodeArgs: profileArgs(profileDir),
+      nodeArgs: [...profileArgs(profileDir), ...tracingArgs(traced)],
       env: serviceEnv(service, port, { uri: this.mongoUri, dbName }),
       port,
       logDir: this.scratchDir,

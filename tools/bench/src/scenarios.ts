@@ -15,6 +15,11 @@ export interface RouteScenario {
   baseline: BaselineKind;
   /** Creates the data the route needs (through the service's own API where it has one). */
   prepare: (target: { serviceUrl: string; db: Db }) => Promise<PreparedRoute>;
+  /**
+   * The service runs with OpenTelemetry tracing on, its spans exported in-process (see
+   * traced-service.ts): what tracing costs a route. Its ratio is reported, with no target.
+   */
+  traced?: boolean;
 }
 
 function parseJsonOrText(text: string): unknown {
@@ -159,6 +164,17 @@ export const ROUTES: readonly RouteScenario[] = [
     label: 'products GET /products/:id',
     service: 'products',
     baseline: 'products-get',
+    async prepare({ serviceUrl }) {
+      const ids = await createProducts(serviceUrl, STORED_PRODUCTS);
+      const id = ids[Math.floor(ids.length / 2)] ?? '';
+      return { request: { method: 'GET', path: `/products/${id}`, expectStatus: 200 } };
+    },
+  },
+  {
+    label: 'products GET /products/:id (traced)',
+    service: 'products',
+    baseline: 'products-get',
+    traced: true,
     async prepare({ serviceUrl }) {
       const ids = await createProducts(serviceUrl, STORED_PRODUCTS);
       const id = ids[Math.floor(ids.length / 2)] ?? '';

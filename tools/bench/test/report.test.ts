@@ -144,6 +144,24 @@ describe('frameworksTable and checkTargets', () => {
       { target: 'books GET /books/:id ≥ 0.9x Fastify', measured: '0.75x', met: false },
     ]);
   });
+
+  it('when a route ran with tracing on, then its ratio is reported and held to no target', () => {
+    const traced: RouteResult = {
+      label: 'products GET /products/:id (traced)',
+      traced: true,
+      request: { method: 'GET', path: '/products/1' },
+      service: { ...side(4_000, 240), logLines: 4_000 },
+      baseline: side(5_000, 190),
+      ratio: 0.8,
+    };
+    expect(checkTargets({ http: [traced] })).toEqual([
+      {
+        target: 'products GET /products/:id (traced): reported, no target',
+        measured: '0.80x',
+        met: undefined,
+      },
+    ]);
+  });
 });
 
 describe('launchTable', () => {

@@ -57,6 +57,8 @@ export interface FrameworkSideResult extends SideResult {
 
 export interface RouteResult {
   label: string;
+  /** The service ran with tracing on (a reported ratio, held to no target). */
+  traced?: boolean;
   request: Pick<LoadRequest, 'method' | 'path'>;
   service: ServiceSideResult;
   /** The bare Express 5 baseline. */
@@ -150,6 +152,7 @@ async function measureRoute(
       service,
       dbName,
       profileDir && join(profileDir, profile),
+      scenario.traced === true,
     );
     started.push(proc);
     const prepared = await scenario.prepare({ serviceUrl: proc.url, db: ctx.client.db(dbName) });
@@ -227,6 +230,7 @@ async function measureRoute(
     });
 
     const result: RouteResult = {
+      ...(scenario.traced === true ? { traced: true } : {}),
       label: scenario.label,
       request: { method: service.prepared.request.method, path: service.prepared.request.path },
       service: { ...serviceResult, logLines: serviceLogged.lines },
