@@ -106,13 +106,21 @@ describe.each(cases)('%s: %s', (environment, name, spec) => {
     expect(podSpecOf(environment, name).automountServiceAccountToken).toBe(false);
   });
 
-  it('when the pod is stopped, then a preStop wait comes first and the grace period outlasts it plus the service shutdown grace', async () => {
+  it('when the pod is stopped, then a preStop wait comes first, the drain outlasts the readiness probe and the grace period outlasts all of it plus the service shutdown grace', async () => {
     const { container } = objects();
     const { definition } = await serviceModules(name);
+    const env = plainEnvironment(objects());
     const preStopSeconds = container.lifecycle?.preStop?.sleep?.seconds ?? 0;
     expect(preStopSeconds).toBeGreaterThanOrEqual(1);
+    // The probe must have failed before the listener closes: at most one period per failure.
+    const drainSeconds = Number(env['SHUTDOWN_DRAIN_MS']) / 1000;
+    const probe = container.readinessProbe;
+    expect(drainSeconds).toBeGreaterThan(
+      (probe?.periodSeconds ?? 10) * (probe?.failureThreshold ?? 3),
+    );
+    const graceSeconds = Number(env['SHUTDOWN_GRACE_MS'] ?? shutdownGraceMs(definition)) / 1000;
     expect(podSpecOf(environment, name).terminationGracePeriodSeconds).toBeGreaterThan(
-      preStopSeconds + shutdownGraceMs(definition) / 1000,
+      preStopSeconds + drainSeconds + graceSeconds,
     );
   });
 
