@@ -53,8 +53,10 @@ function describeService({ service, summary }: ApiDescription): string {
       `service's README ([services/${service}/README.md](${README_LINK})).`,
     `A method and path that no route below matches gets the \`${UNMATCHED_ROUTE_RESPONSE}\` ` +
       `response of the components. \`GET /healthz\` and \`GET /readyz\` (the probes), ` +
+      '`GET /metrics` (Prometheus, unless metrics are off or on a port of their own), ' +
       '`GET /openapi.json` (this document) and `GET /docs` are answered in front of the routes and ' +
-      'are not part of the API.',
+      'are not part of the API. Every response carries an `X-Request-Id` header (the one the ' +
+      'request sent, when valid, or a new one).',
   ].join('\n\n');
 }
 
