@@ -1,0 +1,72 @@
+import { request as httpRequest } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpApp, runService, type RunningService } from '@repo/common';
+
+let running: RunningService | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+/** A service whose `/hold` answers only when told, so a request can be caught in flight. */
+async function startHoldingService() {
+  let arrived: () => void = () => undefined;
+  const arrival = new Promise<void>((resolve) => (arrived = resolve));
+  let closed: () => void = () => undefined;
+  const closing = new Promise<void>((resolve) => (closed = resolve));
+  running = await runService({
+    name: 'metrics-test',
+    ownsProcess: false,
+    shutdownDrainMs: 0,
+    loadConfig: () => ({ PORT: 0, LOG_LEVEL: 'silent' }),
+    connect: (_config, logger) => Promise.resolve({ deps: logger }),
+    createApp: (logger) => {
+      const app = createHttpApp({ logger });
+      app.get('/hold', (_req, res) => {
+        res.on('close', closed);
+        arrived();
+      });
+      app.get('/fast', (_req, res) => {
+        res.json({ ok: true });
+      });
+      return app;
+    },
+  });
+  return { url: running.url, arrival, closing };
+}
+
+async function metricValue(url: string, name: string): Promise<string[]> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return text.split('\n').filter((line) => line.startsWith(name));
+}
+
+describe('http_requests_in_flight', () => {
+  it('when a request is being handled, then it counts; when its client goes away unanswered, then it no longer does and it is not in the histogram', async () => {
+    const { url, arrival, closing } = await startHoldingService();
+    const held = httpRequest(`${url}/hold`);
+    held.on('error', () => undefined);
+    held.end();
+    await arrival;
+    expect(await metricValue(url, 'http_requests_in_flight')).toEqual([
+      'http_requests_in_flight 1',
+    ]);
+
+    held.destroy();
+    await closing;
+    await fetch(`${url}/fast`).then((response) => response.text());
+    expect(await metricValue(url, 'http_requests_in_flight')).toEqual([
+      'http_requests_in_flight 0',
+    ]);
+    expect(await metricValue(url, 'http_request_duration_seconds_count')).toEqual([
+      'http_request_duration_seconds_count{method="GET",route="/fast",status_code="200"} 1',
+    ]);
+  });
+
+  it('when /metrics is asked with HEAD, then it answers 200 with the exposition type and no body', async () => {
+    const { url } = await startHoldingService();
+    const response = await fetch(`${url}/metrics`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(await response.text()).toBe('');
+  });
+});
