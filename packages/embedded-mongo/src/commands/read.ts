@@ -18,9 +18,12 @@ import {
 } from './context.js';
 import { collationOptionOf, queryOptionsOf } from './query-options.js';
 import { findCommandOf } from './find-spec.js';
+import { findOneById } from './find-by-id.js';
 import { explainCommand } from './explain.js';
 
 export const find: CommandHandler = (cmd, db, ctx) => {
+  const byId = findOneById(cmd, db, ctx);
+  if (byId) return byId;
   const name = collectionName(cmd, 'find');
   const { spec, batchSize, singleBatch } = findCommandOf(cmd);
   const { filter, sort, limit } = spec;
