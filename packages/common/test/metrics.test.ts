@@ -1,4 +1,5 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { Express } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpApp, runService, type RunningService } from '@repo/common';
 
@@ -68,5 +69,31 @@ describe('http_requests_in_flight', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(await response.text()).toBe('');
+  });
+});
+
+describe('timed requests', () => {
+  it('when metrics are on, then requests are still built with the app prototypes before the app sees them', async () => {
+    let app: Express | undefined;
+    running = await runService({
+      name: 'metrics-prototypes-test',
+      ownsProcess: false,
+      loadConfig: () => ({ PORT: 0, LOG_LEVEL: 'silent' }),
+      connect: (_config, logger) => Promise.resolve({ deps: logger }),
+      createApp: (logger) => {
+        app = createHttpApp({ logger });
+        app.get('/fast', (_req, res) => {
+          res.json({ ok: true });
+        });
+        return app;
+      },
+    });
+    let seen: unknown;
+    // Runs before the service's own listener, so before Express could switch the prototype.
+    running.server.prependListener('request', (req: IncomingMessage) => {
+      seen = Object.getPrototypeOf(req);
+    });
+    await fetch(`${running.url}/fast`).then((response) => response.text());
+    expect(seen).toBe(app?.request);
   });
 });
