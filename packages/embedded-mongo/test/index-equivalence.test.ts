@@ -241,7 +241,7 @@ describe('secondary indexes give the same answers as a collection scan', () => {
           expect(exact(await all(indexed))).toEqual(exact(await all(plain)));
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 50 },
     );
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, type MongoServerError } from 'mongodb';
@@ -197,6 +197,42 @@ describe('persistence', () => {
         await again.close();
         second.child.kill('SIGTERM');
         expect((await second.exited).code).toBe(0);
+      }
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it(
+    'when the process died in the middle of appending to its write log, then a restart keeps every whole write and ignores the torn one',
+    async () => {
+      const dbPath = await tempDir();
+      const first = await startCli(['--port', '0', '--dbpath', dbPath]);
+      const client = await new MongoClient(first.uri).connect();
+      const coll = client.db('durable').collection('torn');
+      for (let i = 0; i < 20; i++) await coll.insertOne({ _id: i } as never);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      await client.close(true);
+      const logs = (await readdir(dbPath)).filter((name) => name.startsWith('write-log-')).sort();
+      const last = logs.at(-1);
+      expect(last).toBeDefined();
+      // A record header promising more bytes than follow, as a write cut short would leave.
+      const torn = Buffer.alloc(12);
+      torn.writeUInt32LE(1000, 0);
+      await appendFile(join(dbPath, last ?? ''), torn);
+
+      for (let restart = 0; restart < 2; restart++) {
+        const next = await startCli(['--port', '0', '--dbpath', dbPath]);
+        const again = await new MongoClient(next.uri).connect();
+        try {
+          const restored = again.db('durable').collection('torn');
+          expect(await restored.countDocuments()).toBe(20 + restart);
+          await restored.insertOne({ _id: 100 + restart } as never);
+        } finally {
+          await again.close();
+          next.child.kill('SIGTERM');
+          expect((await next.exited).code).toBe(0);
+        }
       }
     },
     CLI_TIMEOUT_MS,
