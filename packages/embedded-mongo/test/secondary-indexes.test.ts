@@ -88,6 +88,40 @@ describe('secondary indexes', () => {
     expect(explain['executionStats']['totalDocsExamined']).toBeLessThanOrEqual(4);
   });
 
+  it('when customers page through their orders as the products service asks, then each page comes from the index made for it', async () => {
+    const coll = t.db.collection('customer_orders');
+    await coll.createIndexes([
+      { key: { customerId: 1, _id: -1 }, name: 'customer_newest_first' },
+      { key: { customerId: 1, status: 1, _id: -1 }, name: 'customer_status_newest_first' },
+      { key: { 'stockJob.since': 1 }, name: 'stock_job_since', sparse: true },
+    ]);
+    // Customer c1's few paid orders are its oldest, behind many placed ones.
+    await coll.insertMany(
+      Array.from({ length: 90 }, (_, i) => ({
+        _id: i,
+        customerId: `c${i % 3}`,
+        status: i < 9 ? 'paid' : 'placed',
+      })) as Document[],
+    );
+    const visible = { deleted: { $exists: false }, 'stockJob.kind': { $ne: 'place' } };
+    const page = async (filter: Document): Promise<{ ids: unknown[]; plan: string }> => {
+      const options = { sort: { _id: -1 }, limit: 2 } as const;
+      const ids = (await coll.find(filter, options).toArray()).map((d) => d['_id']);
+      const explain = await coll.find(filter, options).explain('queryPlanner');
+      return { ids, plan: text(explain['queryPlanner']['winningPlan'] as Document) };
+    };
+    const newest = await page({ customerId: 'c1', ...visible });
+    expect(newest.ids).toEqual([88, 85]);
+    expect(newest.plan).toContain('"indexName":"customer_newest_first"');
+    const older = await page({ customerId: 'c1', ...visible, _id: { $lt: 85 } });
+    expect(older.ids).toEqual([82, 79]);
+    expect(older.plan).toContain('"indexName":"customer_newest_first"');
+    const paid = await page({ customerId: 'c1', ...visible, status: 'paid' });
+    expect(paid.ids).toEqual([7, 4]);
+    expect(paid.plan).toContain('"indexName":"customer_status_newest_first"');
+    for (const plan of [newest.plan, older.plan, paid.plan]) expect(plan).not.toContain('"SORT"');
+  });
+
   it('when an index has a collation, then a query without it does not use the index for strings but does for numbers', async () => {
     const coll = t.db.collection('collated');
     await coll.createIndex({ b: 1 }, { name: 'b_ci', collation: { locale: 'en', strength: 2 } });
