@@ -110,13 +110,16 @@ describe('runService as a process', () => {
   it('when an error passes every error handler, then the runner answers 500 without details and logs the error', async () => {
     const service = startFixture({});
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
-    const response = await fetch(`${String(listening.url)}/fail`);
+    const response = await fetch(`${String(listening.url)}/fail`, {
+      headers: { 'x-request-id': 'lost-in-the-runner' },
+    });
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('Internal Server Error');
     const logged = await service.waitForLog(
       (line) => line.msg === 'request failed outside every error handler',
     );
     expect(logged.err).toMatchObject({ message: 'fixture failure' });
+    expect(logged.requestId).toBe('lost-in-the-runner');
   });
 
   it('when the port is taken, then start-up stops with one clear line and no stack trace', async () => {

@@ -18,6 +18,7 @@ import { pathOf } from '../http/unmatched-request.js';
 import type { ApiDocument } from '../openapi/api-document.js';
 import { apiDocsResponder, DOCS_PATH, type ApiDocsResponder } from '../openapi/docs-page.js';
 import { installCrashHandlers } from '../observability/crash-log.js';
+import { requestLogFields } from '../observability/request-id.js';
 import {
   observeService,
   type ObservabilityConfig,
@@ -142,7 +143,12 @@ function answerUnhandled(
 ): void {
   // Express's router reports "no error" as undefined or null.
   const failed = error !== undefined && error !== null;
-  if (failed) logger.error({ err: error }, 'request failed outside every error handler');
+  if (failed) {
+    logger.error(
+      { ...requestLogFields(req), err: error },
+      'request failed outside every error handler',
+    );
+  }
   if (res.headersSent) {
     res.destroy();
     return;
