@@ -4,7 +4,7 @@ import { register } from 'node:module';
 import { trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -42,8 +42,8 @@ export interface Tracing {
 
 /**
  * Starts tracing for this process: W3C trace context in and out, spans for the HTTP server and
- * client, Express's routes and handlers, and every MongoDB command, all under the request's
- * span. Must run before `express`, `mongodb` and `http` are imported (through `node --import`):
+ * client named by Express's route templates, and every MongoDB command, as children of the
+ * request's span. Must run before `express`, `mongodb` and `http` are imported (through `node --import`):
  * ES modules can only be instrumented by a loader hook (import-in-the-middle) that sees them load.
  * The request id of a request without one becomes its trace id, so a log line leads to its trace.
  */
@@ -71,7 +71,17 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req: IncomingMessage) => UNTRACED_PATHS.has(pathOf(req.url)),
       }),
-      new ExpressInstrumentation(),
+      // Express names the request's span by its route template (`GET /products/:id`, and
+      // `http.route`); a span per middleware and handler would add little but cost on every
+      // request (the services run one middleware and one handler), so the database commands are
+      // the request span's own children.
+      new ExpressInstrumentation({
+        ignoreLayersType: [
+          ExpressLayerType.MIDDLEWARE,
+          ExpressLayerType.REQUEST_HANDLER,
+          ExpressLayerType.ROUTER,
+        ],
+      }),
       new MongoDBInstrumentation(),
     ],
   });
