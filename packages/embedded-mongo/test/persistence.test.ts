@@ -99,6 +99,38 @@ describe('persistence', () => {
     await again.stop();
   });
 
+  it('when the server restarts, then a non-unique index is rebuilt from the stored documents and used', async () => {
+    const dbPath = await tempDir();
+    const first = await startEmbeddedMongo({ dbPath });
+    const client = await new MongoClient(first.uri).connect();
+    const stock = client.db('app').collection('stock');
+    await stock.createIndex({ quantity: 1 });
+    await stock.insertMany(
+      Array.from({ length: 50 }, (_, i) => ({ _id: i, quantity: i % 10 }) as never),
+    );
+    await stock.updateOne({ _id: 3 } as never, { $set: { quantity: 100 } });
+    await client.close();
+    await first.stop();
+
+    const second = await startEmbeddedMongo({ dbPath });
+    const again = await new MongoClient(second.uri).connect();
+    try {
+      const restored = again.db('app').collection('stock');
+      const low = restored.find({ quantity: { $lt: 2 } }, { sort: { _id: 1 } });
+      expect((await low.toArray()).map((d) => d['_id'])).toEqual([
+        0, 1, 10, 11, 20, 21, 30, 31, 40, 41,
+      ]);
+      const explain = await restored.find({ quantity: { $gte: 100 } }).explain('executionStats');
+      expect(explain['queryPlanner']['winningPlan']).toMatchObject({
+        inputStage: { stage: 'IXSCAN', indexName: 'quantity_1' },
+      });
+      expect(explain['executionStats']['nReturned']).toBe(1);
+    } finally {
+      await again.close();
+      await second.stop();
+    }
+  });
+
   it(
     'when the CLI is killed with SIGKILL after acknowledged writes, then a restart finds every acknowledged write',
     async () => {

@@ -112,14 +112,17 @@ export class Collection {
     this.#sink({ op: 'meta', ns: this.ns, meta: this.meta() });
   }
 
-  /** Adds a loaded or validated document without persisting it again. */
+  /** Adds a loaded document without persisting it again; `buildRestoredIndexes` follows. */
   restore(doc: Document): void {
     const id = valueKey(doc['_id']);
     this.docs.set(id, doc);
     for (const index of this.#unique)
       for (const { key } of index.keysOf(doc)) index.entries.set(key, id);
-    for (const index of this.#secondary) index.add(doc, id);
-    this.#idOrder?.add(doc, id);
+  }
+
+  /** Fills the ordered indexes once every stored document is back in (one sort each). */
+  buildRestoredIndexes(): void {
+    for (const index of this.#secondary) index.build(this.docs);
   }
 
   restoreIndex(spec: IndexSpec): void {

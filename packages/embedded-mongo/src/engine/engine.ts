@@ -38,6 +38,7 @@ export class Engine {
       const coll = engine.#attach(ns.slice(0, dot), ns.slice(dot + 1), meta.options);
       for (const spec of meta.indexes) coll.restoreIndex(spec);
       for (const bytes of store.loadDocuments(ns)) coll.restore(deserializeDocument(bytes));
+      coll.buildRestoredIndexes();
       coll.restorePreparedIndexes();
     }
     return engine;

@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { ObjectId, type Document } from 'bson';
 import { compareValues, typeRank, type StringComparator } from '../values/compare.js';
 import { parseCollation, type Collation } from '../values/collation.js';
 import type { IndexSpec } from './index-spec.js';
@@ -95,8 +95,14 @@ export class SecondaryIndex {
       const c = compareValues(a.key[i], b.key[i], this.strings);
       if (c !== 0) return c * (this.directions[i] as number);
     }
-    const byId = compareValues(a.idValue, b.idValue);
-    if (byId !== 0) return byId;
+    // Equal keys keep `_id` order; the two common `_id` types are told apart without conversions.
+    const x = a.idValue;
+    const y = b.idValue;
+    if (typeof x === 'number' && typeof y === 'number' && x !== y) return x < y ? -1 : 1;
+    if (!(x instanceof ObjectId && y instanceof ObjectId)) {
+      const byId = compareValues(x, y);
+      if (byId !== 0) return byId;
+    }
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   }
 
