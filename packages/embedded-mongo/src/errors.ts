@@ -3,6 +3,7 @@ import type { Document } from 'bson';
 /** Error codes and names as MongoDB reports them, so drivers map them to the same exceptions. */
 export const ErrorCodes = {
   BadValue: 2,
+  InvalidLength: 16,
   FailedToParse: 9,
   Unauthorized: 13,
   TypeMismatch: 14,

@@ -230,6 +230,35 @@ describe('secondary indexes', () => {
     );
   });
 
+  it('when an update, a delete or a findAndModify is explained, then the plan shows the index it would read and nothing is written', async () => {
+    const coll = t.db.collection('explained_writes');
+    await coll.createIndex({ k: 1 });
+    await coll.insertMany([{ k: 1 }, { k: 2 }, { k: 2 }]);
+    const explain = (command: Document): Promise<Document> =>
+      t.db.command({ explain: command, verbosity: 'executionStats' });
+    const update = await explain({
+      update: 'explained_writes',
+      updates: [{ q: { k: 2 }, u: { $set: { k: 3 } }, multi: true }],
+    });
+    expect(update['queryPlanner']['winningPlan']['stage']).toBe('UPDATE');
+    expect(text(update)).toContain('"indexName":"k_1"');
+    const remove = await explain({
+      delete: 'explained_writes',
+      deletes: [{ q: { k: 1 }, limit: 1 }],
+    });
+    expect(remove['queryPlanner']['winningPlan']['stage']).toBe('DELETE');
+    expect(text(remove)).toContain('"indexName":"k_1"');
+    const modify = await explain({
+      findAndModify: 'explained_writes',
+      query: { k: { $gte: 2 } },
+      update: { $inc: { k: 1 } },
+    });
+    expect(modify['queryPlanner']['winningPlan']['stage']).toBe('UPDATE');
+    expect(text(modify)).toContain('"indexName":"k_1"');
+    expect(await coll.countDocuments({ k: 2 })).toBe(2);
+    expect(await coll.countDocuments({ k: 1 })).toBe(1);
+  });
+
   it('when a count has a filter an index bounds, then explain shows COUNT over the index scan', async () => {
     const coll = t.db.collection('counted');
     await coll.createIndex({ k: 1 });

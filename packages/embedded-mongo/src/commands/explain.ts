@@ -1,12 +1,18 @@
 import { hostname } from 'node:os';
 import type { Document } from 'bson';
-import { explainAggregate, explainCount, explainFind, type Verbosity } from '../engine/explain.js';
+import {
+  explainAggregate,
+  explainCount,
+  explainFind,
+  explainWrite,
+  type Verbosity,
+} from '../engine/explain.js';
 import { resolveView } from '../engine/views.js';
 import { MongoCommandError } from '../errors.js';
 import { SERVER_VERSION } from './admin.js';
 import { asDocument, asDocumentArray, collectionName, type CommandContext } from './context.js';
 import { findCommandOf } from './find-spec.js';
-import { collationOptionOf, queryOptionsOf } from './query-options.js';
+import { collationOptionOf, queryOptionsOf, statementOptions } from './query-options.js';
 
 const VERBOSITIES = new Set<string>(['queryPlanner', 'executionStats', 'allPlansExecution']);
 
@@ -47,7 +53,7 @@ function refuseView(ctx: CommandContext, db: string, name: string): void {
   }
 }
 
-/** Explains a find, count or aggregate the way the query planner would run it. */
+/** Explains a read or a write statement the way the query planner would run it, writing nothing. */
 export function explainCommand(
   inner: Document,
   db: string,
@@ -81,6 +87,48 @@ export function explainCommand(
     const pipeline = asDocumentArray(inner['pipeline'], 'pipeline');
     const options = queryOptionsOf(inner, 'aggregate');
     body = explainAggregate(ctx.engine.collection(db, name), `${db}.${name}`, pipeline, options);
+  } else if (command === 'update' || command === 'delete') {
+    const name = collectionName(inner, command);
+    refuseView(ctx, db, name);
+    const statements = asDocumentArray(
+      inner[command === 'update' ? 'updates' : 'deletes'],
+      command,
+    );
+    const statement = statements[0];
+    if (statements.length !== 1 || !statement) {
+      throw new MongoCommandError('InvalidLength', 'explained write batches must be of size 1');
+    }
+    const { variables } = queryOptionsOf(inner, command);
+    const options = statementOptions(variables, statement);
+    const write = {
+      stage: command === 'update' ? ('UPDATE' as const) : ('DELETE' as const),
+      filter: asDocument(statement['q'], 'q') ?? {},
+      one: command === 'update' ? statement['multi'] !== true : statement['limit'] === 1,
+    };
+    body = explainWrite(
+      ctx.engine.collection(db, name),
+      `${db}.${name}`,
+      write,
+      options,
+      verbosity,
+    );
+  } else if (command === 'findAndModify' || command === 'findandmodify') {
+    const name = collectionName(inner, command);
+    refuseView(ctx, db, name);
+    const write = {
+      stage: inner['remove'] === true ? ('DELETE' as const) : ('UPDATE' as const),
+      filter: asDocument(inner['query'], 'query') ?? {},
+      sort: asDocument(inner['sort'], 'sort'),
+      one: true,
+    };
+    const options = queryOptionsOf(inner, 'findAndModify');
+    body = explainWrite(
+      ctx.engine.collection(db, name),
+      `${db}.${name}`,
+      write,
+      options,
+      verbosity,
+    );
   } else {
     throw new MongoCommandError(
       'CommandNotSupported',

@@ -254,3 +254,52 @@ export function explainAggregate(
   if (rest.length === 0) return { explainVersion: '1', queryPlanner: cursorPlan };
   return { explainVersion: '1', stages: [{ $cursor: { queryPlanner: cursorPlan } }, ...rest] };
 }
+
+/**
+ * The plan of an update, delete or findAndModify statement: the read that finds its documents
+ * under an UPDATE or DELETE stage. Explain never writes; `executionStats` runs only the read.
+ */
+export function explainWrite(
+  coll: Collection | undefined,
+  ns: string,
+  write: {
+    stage: 'UPDATE' | 'DELETE';
+    filter: Document;
+    sort?: Document | undefined;
+    one: boolean;
+  },
+  options: QueryOptions,
+  verbosity: Verbosity,
+): Document {
+  if (!coll) return eofExplain(ns, write.filter, verbosity);
+  const sort = effectiveSort(write.sort);
+  const limit = write.one ? 1 : 0;
+  const plan = planQuery(coll, write.filter, options, sort, limit);
+  const { stage, rejected } = plan.explain();
+  const read = findTree(stage, { filter: write.filter, sort, limit }, plan.sorted);
+  const winningPlan = { stage: write.stage, inputStage: read };
+  const out: Document = {
+    queryPlanner: queryPlanner(
+      ns,
+      write.filter,
+      winningPlan,
+      rejected.map((r) => ({ stage: write.stage, inputStage: r })),
+    ),
+  };
+  if (verbosity !== 'queryPlanner') {
+    out['executionStats'] = executionStats(
+      plan,
+      winningPlan,
+      () => {
+        let n = 0;
+        for (const _doc of plan.docs) {
+          n += 1;
+          if (write.one) break;
+        }
+        return n;
+      },
+      verbosity,
+    );
+  }
+  return out;
+}
