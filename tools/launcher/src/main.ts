@@ -39,7 +39,7 @@ async function main(): Promise<void> {
 
   const onSignal = (signal: NodeJS.Signals): void => {
     if (stopRequested !== undefined) {
-      // npm, its shell and tsx may each pass the same Ctrl-C on within milliseconds; only a
+      // npm and its shell may each pass the same Ctrl-C on within milliseconds; only a
       // deliberate second request (a second later or more) means "do not wait".
       if (Date.now() - stopRequestedAt < 1_000) return;
       reporter.warn(`second ${signal}: killing every service now`);
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   // Whatever ends this process, no service may outlive it.
   process.on('exit', () => system?.killNow());
   // The services run in their own process groups, so if whatever started the launcher dies
-  // without passing a signal on (a killed terminal, a killed tsx runner), stop them ourselves.
+  // without passing a signal on (a killed terminal, a killed npm), stop them ourselves.
   const parent = process.ppid;
   setInterval(() => {
     if (process.ppid !== parent) onSignal('SIGHUP');
