@@ -3,8 +3,9 @@
  * `npm run build`, itself compiled). For each service it does what the `deps` and `runtime`
  * stages do: copy the manifests, narrow the workspaces with docker/keep-workspaces.mjs, run
  * `npm ci --omit=dev --omit=optional --ignore-scripts`, add the compiled code, then starts
- * `node dist/main.js` with NODE_ENV=production from that tree and expects `/readyz` to answer
- * 200. A service that needs a package it does not declare as a production dependency fails here.
+ * `node --import @repo/common/tracing dist/main.js` (the image's command) with NODE_ENV=production
+ * and tracing on from that tree and expects `/readyz` to answer 200. A service that needs a package
+ * it does not declare as a production dependency fails here, tracing's included.
  */
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -102,6 +103,9 @@ async function main(): Promise<void> {
   process.env.NODE_ENV = 'production';
   process.env.LOG_LEVEL = 'warn';
   delete process.env.MONGODB_URI;
+  // Tracing on, so every OpenTelemetry module is loaded from the image's tree. Nothing listens
+  // there: the probes are not traced, so no span is ever sent.
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = 'http://127.0.0.1:4318';
   for (const secret of SECRETS) {
     process.env[secret.variable] = `ci-${secret.variable.toLowerCase()}`;
   }
