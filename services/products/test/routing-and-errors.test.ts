@@ -87,6 +87,25 @@ describe('unexpected failures', () => {
     }
   });
 
+  it("when a request fails unexpectedly, then its id is in the X-Request-Id header and on the error line, and the 500 body stays exactly the spec's", async () => {
+    const unreachable = new MongoClient('mongodb://127.0.0.1:1', { serverSelectionTimeoutMS: 200 });
+    const logger = silentLogger();
+    const logError = vi.spyOn(logger, 'error');
+    const unreachableApp = buildApp(unreachable.db('products'), { logger });
+    try {
+      const response = await request(unreachableApp)
+        .get('/products')
+        .set('X-Request-Id', 'ticket-1234');
+      expect(response.status).toBe(500);
+      expect(response.headers['x-request-id']).toBe('ticket-1234');
+      // The spec gives this body word for word, so the id is not added to it.
+      expect(response.body).toEqual({ error: 'Something went wrong' });
+      expect(logError.mock.calls[0]?.[0]).toMatchObject({ requestId: 'ticket-1234' });
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('when a client error is answered, then nothing is logged as an error', async () => {
     const logger = silentLogger();
     const logError = vi.spyOn(logger, 'error');
