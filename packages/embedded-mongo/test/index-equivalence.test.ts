@@ -67,8 +67,17 @@ const idCondition = fc.oneof(
     .map(([op, v]) => ({ [op]: v })),
 );
 
+const branch = fc.dictionary(fc.constantFrom(...FIELDS), condition, { minKeys: 1, maxKeys: 2 });
+
 const filter: fc.Arbitrary<Document> = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), condition, { minKeys: 0, maxKeys: 3 }),
+  // An $or reads the union of its branches' index scans when every branch has one.
+  fc
+    .tuple(
+      fc.array(branch, { minLength: 1, maxLength: 3 }),
+      fc.dictionary(fc.constantFrom(...FIELDS), condition, { maxKeys: 1 }),
+    )
+    .map(([branches, rest]) => ({ ...rest, $or: branches })),
   fc
     .tuple(fc.dictionary(fc.constantFrom(...FIELDS), condition, { maxKeys: 1 }), idCondition)
     .map(([rest, id]) => ({ ...rest, _id: id })),

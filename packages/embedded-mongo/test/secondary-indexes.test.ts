@@ -34,6 +34,26 @@ describe('secondary indexes', () => {
     expect(await coll.countDocuments({ q: { $lt: 2 } })).toBe(20);
   });
 
+  it('when every branch of an $or has an index, then the branches are read through them and each document comes once', async () => {
+    const coll = t.db.collection('either');
+    await coll.createIndexes([{ key: { a: 1 } }, { key: { b: 1 } }]);
+    await coll.insertMany([
+      { _id: 1, a: 1, b: 1 },
+      { _id: 2, a: 1, b: 2 },
+      { _id: 3, a: 2, b: 1 },
+      { _id: 4, a: 2, b: 2 },
+    ] as Document[]);
+    const filter = { $or: [{ a: 1 }, { b: 1 }] };
+    const found = await coll.find(filter, { sort: { _id: 1 } }).toArray();
+    expect(found.map((d) => d['_id'])).toEqual([1, 2, 3]);
+    const plan = text(await coll.find(filter).explain('queryPlanner'));
+    expect(plan).toContain('"stage":"OR"');
+    expect(plan).toContain('"indexName":"a_1"');
+    expect(plan).toContain('"indexName":"b_1"');
+    const partly = await coll.find({ $or: [{ a: 1 }, { c: 1 }] }).explain('queryPlanner');
+    expect(text(partly)).toContain('"COLLSCAN"');
+  });
+
   it('when no index applies, then explain shows a collection scan', async () => {
     const coll = t.db.collection('unindexed');
     await coll.insertMany([{ q: 1 }, { q: 2 }]);

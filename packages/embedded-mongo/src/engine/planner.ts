@@ -2,6 +2,8 @@ import type { Document } from 'bson';
 import type { Query } from 'mingo/query';
 import { sameCollation, type Collation } from '../values/collation.js';
 import { indexBoundsText } from './bounds-text.js';
+import { ixscanStage, type Candidate } from './ixscan-stage.js';
+import { planOr } from './or-plan.js';
 import type { Collection } from './collection.js';
 import { indexBounds, type IndexBounds } from './index-bounds.js';
 import type { SecondaryIndex } from './secondary-index.js';
@@ -31,13 +33,6 @@ export interface Plan {
   stats: ScanStats;
 }
 
-interface Candidate {
-  index: SecondaryIndex;
-  bounds: IndexBounds;
-  backward: boolean | undefined;
-  keys: number;
-}
-
 /**
  * The direction in which an index yields documents in the sort's order, or undefined. Fields
  * pinned to one value may be skipped; the rest must follow the sort, all in the same or all in
@@ -65,25 +60,6 @@ function sortDirection(
     }
   }
   return s === sort.length ? (backward ?? false) : undefined;
-}
-
-function ixscanStage(candidate: Candidate): Document {
-  const { index, bounds, backward } = candidate;
-  const spec = index.spec;
-  return {
-    stage: 'IXSCAN',
-    keyPattern: spec.key,
-    indexName: spec.name,
-    ...(spec.collation ? { collation: spec.collation } : {}),
-    isMultiKey: index.multikey,
-    multiKeyPaths: index.multiKeyPaths(),
-    isUnique: spec.unique === true || spec.name === '_id_',
-    isSparse: spec.sparse === true,
-    isPartial: false,
-    indexVersion: 2,
-    direction: backward === true ? 'backward' : 'forward',
-    indexBounds: indexBoundsText(index.fields, bounds.fields, index.directions, backward === true),
-  };
 }
 
 /** The part of the filter an index scan does not answer by itself. */
@@ -209,6 +185,11 @@ export function planIndexed(
     candidates.push({ index, bounds, backward, keys: index.countIn(bounds.ranges) });
   }
   if (candidates.length === 0) {
+    const or = planOr(coll, filter, query, collation, stats);
+    if (or) {
+      const stage = or.stage;
+      return { docs: or.docs, sorted: false, explain: () => ({ stage, rejected: [] }), stats };
+    }
     const stage: Document = { stage: 'COLLSCAN', direction: 'forward' };
     if (Object.keys(filter).length > 0) stage['filter'] = filter;
     return {
