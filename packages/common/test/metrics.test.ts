@@ -1,4 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpApp, runService, type RunningService } from '@repo/common';
@@ -95,5 +96,27 @@ describe('timed requests', () => {
     });
     await fetch(`${running.url}/fast`).then((response) => response.text());
     expect(seen).toBe(app?.request);
+  });
+});
+
+describe('METRICS_PORT', () => {
+  it('when the metrics port is taken, then start-up stops with a message naming METRICS_PORT', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, resolve));
+    const taken = (blocker.address() as AddressInfo).port;
+    try {
+      const starting = runService({
+        name: 'metrics-port-test',
+        ownsProcess: false,
+        loadConfig: () => ({ PORT: 0, LOG_LEVEL: 'silent', METRICS_PORT: taken }),
+        connect: (_config, logger) => Promise.resolve({ deps: logger }),
+        createApp: (logger) => createHttpApp({ logger }),
+      });
+      await expect(starting).rejects.toThrow(
+        `metrics-port-test: Invalid configuration:\n  - METRICS_PORT: port ${taken} is already in use`,
+      );
+    } finally {
+      blocker.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import { ConfigError } from '../config/config.js';
 import { createHttpMetrics } from './http-metrics.js';
 import { measuredApp } from './measured-app.js';
 import { createMetricsServer, METRICS_PATH } from './metrics-endpoint.js';
@@ -24,11 +25,23 @@ export interface ServiceObservability {
   close: () => Promise<void>;
 }
 
+function isAddressInUse(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+}
+
 function listenOn(server: Server, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const fail = (error: Error): void => {
+      // Said as the configuration problem it is, naming the variable rather than PORT.
+      reject(
+        isAddressInUse(error)
+          ? new ConfigError([`METRICS_PORT: port ${port} is already in use`])
+          : error,
+      );
+    };
+    server.once('error', fail);
     server.listen(port, () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve();
     });
   });
