@@ -39,6 +39,7 @@ describe('a stop under load from keep-alive clients', () => {
     expect(await service.exited).toBe(0);
     expect(result.dropReasons).toEqual([]);
     expect(result.dropped).toBe(0);
+    expect(result.hung).toBe(0);
     expect(result.answered).toBe(result.sent);
     expect(result.serverErrors).toBe(0);
     // Each connection was closed by the service during the drain, before the listener closed.

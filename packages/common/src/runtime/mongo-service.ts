@@ -2,6 +2,7 @@ import type { Db, MongoClient } from 'mongodb';
 import type { Logger } from 'pino';
 import { loadMongoRuntimeConfig, type MongoRuntimeConfig } from '../config/config.js';
 import { connectMongo, describeMongoHost, operationDeadlines, pingMongo } from '../mongo/mongo.js';
+import { withOperationDeadline } from '../mongo/operation-deadline.js';
 import { createOutageLog } from './outage-log.js';
 import type { Connected } from './run-service.js';
 
@@ -69,7 +70,9 @@ export async function connectWithMongo<D>(
     clientOptions: operationDeadlines(deadlines.MONGODB_OPERATION_TIMEOUT_MS),
   });
   try {
-    const deps = await buildDeps(client.db(config.MONGODB_DB));
+    const deps = await buildDeps(
+      withOperationDeadline(client.db(config.MONGODB_DB), deadlines.MONGODB_OPERATION_TIMEOUT_MS),
+    );
     const watch = watchDatabase(
       client,
       logger,

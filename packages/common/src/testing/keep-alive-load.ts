@@ -36,6 +36,8 @@ export interface LoadOptions {
    */
   readinessPath?: string;
   readinessEveryMs?: number;
+  /** A request unanswered this long counts as hung and its connection is abandoned (10 s). */
+  hungAfterMs?: number;
 }
 
 export interface LoadResult {
@@ -49,6 +51,8 @@ export interface LoadResult {
   dropped: number;
   /** Not sent: the connection was refused (the service no longer listens). */
   refused: number;
+  /** Sent and not answered within `hungAfterMs`. */
+  hung: number;
   /** What the dropped requests failed with, each reason once. */
   dropReasons: string[];
   /** Answers by status. */
@@ -67,9 +71,13 @@ export interface RunningLoad {
   done: Promise<LoadResult>;
 }
 
-type Outcome = { answer: LoadAnswer; closed: boolean } | { refused: true } | { dropped: string };
+type Outcome =
+  | { answer: LoadAnswer; closed: boolean }
+  | { refused: true }
+  | { dropped: string }
+  | { hung: true };
 
-function send(agent: Agent, url: URL, load: LoadRequest): Promise<Outcome> {
+function send(agent: Agent, url: URL, load: LoadRequest, hungAfterMs: number): Promise<Outcome> {
   return new Promise((resolve) => {
     const started = Date.now();
     const headers: Record<string, string> =
@@ -110,6 +118,11 @@ function send(agent: Agent, url: URL, load: LoadRequest): Promise<Outcome> {
     outgoing.on('error', (error: NodeJS.ErrnoException) =>
       resolve(error.code === 'ECONNREFUSED' ? { refused: true } : { dropped: error.message }),
     );
+    const timer = setTimeout(() => {
+      resolve({ hung: true });
+      outgoing.destroy();
+    }, hungAfterMs);
+    outgoing.on('close', () => clearTimeout(timer));
     outgoing.end(load.body);
   });
 }
@@ -128,6 +141,7 @@ export function startKeepAliveLoad(options: LoadOptions): RunningLoad {
     serverErrors: 0,
     dropped: 0,
     refused: 0,
+    hung: 0,
     dropReasons: [],
     statuses: {},
   };
@@ -139,7 +153,7 @@ export function startKeepAliveLoad(options: LoadOptions): RunningLoad {
     // Its own connections, as a load balancer's health checks are not the traffic's.
     const probeAgent = new Agent({ keepAlive: false });
     watcher = setInterval(() => {
-      void send(probeAgent, url, { method: 'GET', path: readinessPath }).then((outcome) => {
+      void send(probeAgent, url, { method: 'GET', path: readinessPath }, 5_000).then((outcome) => {
         if (!('answer' in outcome) || outcome.answer.status !== 200) unready = true;
       });
     }, options.readinessEveryMs ?? 100);
@@ -148,12 +162,16 @@ export function startKeepAliveLoad(options: LoadOptions): RunningLoad {
   const worker = async (index: number): Promise<void> => {
     while (!stopped) {
       const load = options.next(index);
-      const outcome = await send(agent, url, load);
+      const outcome = await send(agent, url, load, options.hungAfterMs ?? 10_000);
       if ('refused' in outcome) {
         counts.refused += 1;
         return;
       }
       counts.sent += 1;
+      if ('hung' in outcome) {
+        counts.hung += 1;
+        continue;
+      }
       if ('dropped' in outcome) {
         counts.dropped += 1;
         if (!counts.dropReasons.includes(outcome.dropped)) counts.dropReasons.push(outcome.dropped);

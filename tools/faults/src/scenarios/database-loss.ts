@@ -122,6 +122,7 @@ export async function databaseLoss(options: DatabaseLossOptions): Promise<Scenar
       options.fault === 'slow' ? `slowed by ${options.delayMs ?? 0} ms a chunk` : options.fault;
     const ok =
       result.dropped === 0 &&
+      result.hung === 0 &&
       stored === created.length &&
       (options.fault === 'slow' || (lines.down === 1 && lines.up === 1)) &&
       lines.stacks === 0 &&
@@ -131,7 +132,7 @@ export async function databaseLoss(options: DatabaseLossOptions): Promise<Scenar
       sent: `${result.sent} requests, ${created.length} writes acknowledged`,
       lost:
         `${failed.length} failed (generic 500) in ≤ ${seconds(max(failed.map((a) => a.ms)))}, ` +
-        `slowest answer during it ${seconds(max(during.map((a) => a.ms)))}, ${result.dropped} dropped, ` +
+        `slowest answer during it ${seconds(max(during.map((a) => a.ms)))}, ${result.dropped} dropped, ${result.hung} hung (no answer in 10 s), ` +
         `${created.length - stored} acknowledged writes missing; /readyz ${unready === undefined ? 'stayed 200' : `503 after ${seconds(unready.at - faultAt)}`}, ` +
         `slowest probe ${seconds(probeMs)}; log: ${lines.down} down, ${lines.up} up, ${lines.summaries} summary, ${lines.stacks} stacks`,
       recovery:

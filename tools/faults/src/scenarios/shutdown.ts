@@ -38,14 +38,14 @@ export async function shutdownUnderLoad(options: ShutdownOptions): Promise<Scena
   ]);
   const reads = result.statuses;
   const fiveXx = result.serverErrors;
-  const ok = result.dropped === 0 && fiveXx === 0 && code.exitCode === 0;
+  const ok = result.dropped === 0 && result.hung === 0 && fiveXx === 0 && code.exitCode === 0;
   const how = options.balanced ? 'behind a balancer' : 'clients reconnecting directly';
   return {
     scenario: `SIGTERM, 50 keep-alive conns, reads+writes, ${how}: ${options.service}`,
     sent: `${result.sent} requests (${Object.entries(reads)
       .map(([status, count]) => `${count}×${status}`)
       .join(', ')})`,
-    lost: `${result.dropped} dropped, ${fiveXx} 5xx${result.refused > 0 ? `, ${result.refused} connects refused after close (not sent)` : ''}`,
+    lost: `${result.dropped} dropped, ${result.hung} hung, ${fiveXx} 5xx${result.refused > 0 ? `, ${result.refused} connects refused after close (not sent)` : ''}`,
     recovery: `exit ${String(code.exitCode)} after ${seconds(code.ms)} (drain ${seconds(options.drainMs)})`,
     ok: options.balanced ? ok : code.exitCode === 0,
   };
