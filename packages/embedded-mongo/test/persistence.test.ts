@@ -235,6 +235,36 @@ describe('persistence', () => {
   );
 
   it(
+    'when acknowledged writes fill more than one write-log segment before SIGKILL, then a restart has every one of them',
+    async () => {
+      const dbPath = await tempDir();
+      const first = await startCli(['--port', '0', '--dbpath', dbPath]);
+      const client = await new MongoClient(first.uri).connect();
+      const coll = client.db('durable').collection('large');
+      // 40 documents of 600 kB: about 24 MB of log, past one 16 MiB segment.
+      const filler = 'x'.repeat(600_000);
+      for (let i = 0; i < 40; i++) await coll.insertOne({ _id: i, filler } as never);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      await client.close(true);
+
+      const second = await startCli(['--port', '0', '--dbpath', dbPath]);
+      const again = await new MongoClient(second.uri).connect();
+      try {
+        const large = again.db('durable').collection('large');
+        expect(await large.countDocuments()).toBe(40);
+        const last = await large.findOne({ _id: 39 } as never);
+        expect(last?.['filler']).toBe(filler);
+      } finally {
+        await again.close();
+        second.child.kill('SIGTERM');
+        expect((await second.exited).code).toBe(0);
+      }
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it(
     'when the process died in the middle of appending to its write log, then a restart keeps every whole write and ignores the torn one',
     async () => {
       const dbPath = await tempDir();
