@@ -150,7 +150,6 @@ describe('runService probes', () => {
     running = await runService({
       name: 'probe-fixture',
       ownsProcess: false,
-      shutdownDrainMs: 0,
       loadConfig: () => ({ PORT: 0, LOG_LEVEL: 'silent' }),
       connect: (_config, logger) => Promise.resolve({ deps: logger, isReady }),
       createApp: (logger) => {

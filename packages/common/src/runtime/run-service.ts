@@ -72,7 +72,9 @@ export interface ServiceDefinition<C extends BaseServiceConfig, D> {
   shutdownGraceMs?: number;
   /**
    * How long the service keeps accepting after a stop signal, answering `/readyz` with 503 and
-   * every response with `Connection: close` (`SHUTDOWN_DRAIN_MS` wins when set; 1 s otherwise).
+   * every response with `Connection: close` (`SHUTDOWN_DRAIN_MS` wins when set; otherwise 1 s
+   * for a service that owns its process, none for one run inside a test or a tool, where nothing
+   * balances load in front of it).
    */
   shutdownDrainMs?: number;
   /** Register SIGTERM/SIGINT handlers and exit the process when done (true in `main.ts`). */
@@ -293,7 +295,8 @@ export async function runService<C extends BaseServiceConfig, D>(
   );
 
   const connections = trackConnections(server);
-  const drainMs = runtime.SHUTDOWN_DRAIN_MS ?? definition.shutdownDrainMs ?? 1_000;
+  const drainMs =
+    runtime.SHUTDOWN_DRAIN_MS ?? definition.shutdownDrainMs ?? (ownsProcess ? 1_000 : 0);
   const graceMs = runtime.SHUTDOWN_GRACE_MS ?? definition.shutdownGraceMs ?? 10_000;
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
