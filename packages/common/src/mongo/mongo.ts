@@ -94,14 +94,14 @@ export async function connectMongo(
 /**
  * The driver's deadlines for a service's operations, from one budget: how long a request's
  * database work may take before it fails. The driver retries a read or a write once after a
- * network error, so each attempt gets a little under half the budget (the rest is the work around
- * it): choosing a server, opening a connection, waiting for a pooled one and waiting for the
- * server's answer. Without the socket deadline a
- * database that stalls (a network partition, a stopped process) leaves requests hanging for as
- * long as the connection stays open. Heartbeats every second find a database that came back.
+ * network error, so each attempt gets 40% of the budget (the rest is the work around it):
+ * choosing a server, opening a connection, waiting for a pooled one and waiting for the
+ * server's answer. Without the socket deadline a database that stalls (a network partition, a
+ * stopped process) leaves requests hanging for as long as the connection stays open.
+ * Heartbeats every second find a database that came back.
  */
 export function operationDeadlines(budgetMs: number): MongoClientOptions {
-  const attemptMs = Math.max(Math.floor(budgetMs * 0.45), 50);
+  const attemptMs = Math.max(Math.floor(budgetMs * 0.4), 50);
   return {
     serverSelectionTimeoutMS: attemptMs,
     connectTimeoutMS: attemptMs,

@@ -71,7 +71,11 @@ export async function connectWithMongo<D>(
   });
   try {
     const deps = await buildDeps(
-      withOperationDeadline(client.db(config.MONGODB_DB), deadlines.MONGODB_OPERATION_TIMEOUT_MS),
+      // 90%: the rest of the budget is the request's own work around its database calls.
+      withOperationDeadline(
+        client.db(config.MONGODB_DB),
+        Math.floor(deadlines.MONGODB_OPERATION_TIMEOUT_MS * 0.9),
+      ),
     );
     const watch = watchDatabase(
       client,
