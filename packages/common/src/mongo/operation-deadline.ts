@@ -9,22 +9,55 @@ function isPromise(value: unknown): value is Promise<unknown> {
   return value instanceof Promise;
 }
 
-function bounded<T>(operation: Promise<T>, deadlineMs: number): Promise<T> {
+interface Pending {
+  due: number;
+  fail: (error: Error) => void;
+}
+
+/**
+ * Bounds promises by one deadline with a single sweeping timer instead of a timer per operation:
+ * each bounded promise costs a set entry, and a request's several database calls add no timers.
+ * The sweep runs every twentieth of the deadline and a promise is failed at the first sweep past
+ * `deadlineMs - sweepMs` from its start, so it never fails later than the deadline.
+ */
+function deadlineSweeper(deadlineMs: number): <T>(operation: Promise<T>) => Promise<T> {
+  const sweepMs = Math.max(5, Math.floor(deadlineMs / 20));
+  const pending = new Set<Pending>();
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new MongoNetworkTimeoutError(
-            `the database did not answer within ${deadlineMs} ms (MONGODB_OPERATION_TIMEOUT_MS)`,
-          ),
+  const sweep = (): void => {
+    const now = performance.now();
+    for (const entry of pending) {
+      if (entry.due > now) continue;
+      pending.delete(entry);
+      entry.fail(
+        new MongoNetworkTimeoutError(
+          `the database did not answer within ${deadlineMs} ms (MONGODB_OPERATION_TIMEOUT_MS)`,
         ),
-      deadlineMs,
-    );
-  });
-  // The operation may still settle later; its outcome is then ignored, not unhandled.
-  operation.catch(() => undefined);
-  return Promise.race([operation, late]).finally(() => clearTimeout(timer));
+      );
+    }
+    if (pending.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+  return <T>(operation: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const entry: Pending = { due: performance.now() + deadlineMs - sweepMs, fail: reject };
+      pending.add(entry);
+      // Unref'd: a sweep due is no reason for the process to stay up.
+      timer ??= setInterval(sweep, sweepMs).unref();
+      // The operation may still settle after its deadline; its outcome is then ignored.
+      operation.then(
+        (value) => {
+          pending.delete(entry);
+          resolve(value);
+        },
+        (error: unknown) => {
+          pending.delete(entry);
+          reject(error);
+        },
+      );
+    });
 }
 
 /** `target` with each method in `wraps` returning what `wrap` makes of its result. */
@@ -32,25 +65,33 @@ function wrapMethods<T extends object>(
   target: T,
   wrap: (name: string, result: unknown, self: T) => unknown,
 ): T {
+  // One wrapper per method, made on first use: a call then allocates nothing of its own.
+  const wrappers = new Map<string, { method: unknown; wrapper: unknown }>();
   const proxy: T = new Proxy(target, {
     get(object, property, receiver) {
       const value: unknown = Reflect.get(object, property, receiver);
       if (typeof value !== 'function') return value;
       // Symbol-keyed methods (async iteration) run on the object itself, as documented above.
       if (typeof property !== 'string') return value.bind(object) as unknown;
-      return (...args: unknown[]) => {
+      const known = wrappers.get(property);
+      if (known !== undefined && known.method === value) return known.wrapper;
+      const wrapper = (...args: unknown[]): unknown => {
         const result: unknown = Reflect.apply(value, object, args);
         // Builder methods return the object itself: keep handing out the wrapped one.
         return result === object ? proxy : wrap(property, result, proxy);
       };
+      wrappers.set(property, { method: value, wrapper });
+      return wrapper;
     },
   });
   return proxy;
 }
 
-function boundedCursor<C extends object>(cursor: C, deadlineMs: number): C {
+type Bound = <T>(operation: Promise<T>) => Promise<T>;
+
+function boundedCursor<C extends object>(cursor: C, bound: Bound): C {
   return wrapMethods(cursor, (name, result) =>
-    CURSOR_WAITS.has(name) && isPromise(result) ? bounded(result, deadlineMs) : result,
+    CURSOR_WAITS.has(name) && isPromise(result) ? bound(result) : result,
   );
 }
 
@@ -63,14 +104,15 @@ function boundedCursor<C extends object>(cursor: C, deadlineMs: number): C {
  * is not bounded here (a stream answers as it goes; its socket deadline still applies).
  */
 export function withOperationDeadline(db: Db, deadlineMs: number): Db {
+  const bound = deadlineSweeper(deadlineMs);
   return wrapMethods(db, (name, result) => {
     if (name !== 'collection' || typeof result !== 'object' || result === null) {
-      return isPromise(result) ? bounded(result, deadlineMs) : result;
+      return isPromise(result) ? bound(result) : result;
     }
     return wrapMethods(result, (method, returned) => {
-      if (isPromise(returned)) return bounded(returned, deadlineMs);
+      if (isPromise(returned)) return bound(returned);
       if (CURSOR_MAKERS.has(method) && typeof returned === 'object' && returned !== null) {
-        return boundedCursor(returned, deadlineMs);
+        return boundedCursor(returned, bound);
       }
       return returned;
     });
