@@ -240,6 +240,33 @@ export function requestArbitrary(target: FuzzTarget, route: string): fc.Arbitrar
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A request as the generators build it: what `sendTracked` sends. */
+export interface GeneratedRequest {
+  method: string;
+  target: string;
+  headers: Record<string, string>;
+  body?: string | Buffer | undefined;
+}
+
+/**
+ * Sends one generated request to the target. For a write, `before` is what the service stored
+ * just before it, so the caller can hold a refused write to having changed nothing.
+ */
+export async function sendTracked(
+  target: FuzzTarget,
+  request: GeneratedRequest,
+): Promise<{ response: Response; write: boolean; before: unknown }> {
+  const write = WRITES.has(request.method);
+  const before = write ? await target.snapshot() : undefined;
+  const response = await fetch(`${target.baseUrl}${request.target}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    redirect: 'manual',
+  });
+  return { response, write, before };
+}
+
 /**
  * Sends `runs` generated requests to one route, with a fixed seed, and holds each answer to three
  * rules: no 5xx (unless `allowServerErrors`, for a route that fails by design), the answer matches
@@ -253,14 +280,7 @@ export async function fuzzRoute(
 ): Promise<void> {
   await fc.assert(
     fc.asyncProperty(requestArbitrary(target, route), async (request) => {
-      const write = WRITES.has(request.method);
-      const before = write ? await target.snapshot() : undefined;
-      const response = await fetch(`${target.baseUrl}${request.target}`, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        redirect: 'manual',
-      });
+      const { response, write, before } = await sendTracked(target, request);
       const body = Buffer.from(await response.arrayBuffer());
       const answer = `${response.status} ${body.toString('utf8').slice(0, 200)}`;
       if (response.status >= 500 && !allowServerErrors)

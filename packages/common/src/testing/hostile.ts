@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import type { FuzzTarget } from './fuzz.js';
+import { sendTracked, type FuzzTarget } from './fuzz.js';
 import { arbitraryFromSchema, type JsonSchema, type ResolveRef } from './schema-arbitrary.js';
 
 /** One hostile request: the body is bytes, since some of it is not even UTF-8. */
@@ -215,8 +215,6 @@ function forbiddenKeys(value: unknown, free: readonly string[], found: string[] 
   return found;
 }
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /** What a write added or changed: the items of `after` not in `before`, list by list. */
 function changed(before: unknown, after: unknown): unknown[] {
   if (Array.isArray(before) && Array.isArray(after)) {
@@ -254,14 +252,7 @@ export async function hostileRoute(
 ): Promise<void> {
   await fc.assert(
     fc.asyncProperty(hostileRequestArbitrary(target, route), async (request) => {
-      const write = WRITES.has(request.method);
-      const before = write ? await target.snapshot() : undefined;
-      const response = await fetch(`${target.baseUrl}${request.target}`, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        redirect: 'manual',
-      });
+      const { response, write, before } = await sendTracked(target, request);
       const answer = `${response.status} ${(await response.text()).slice(0, 200)}`;
       const what = `${request.method} ${request.target.slice(0, 80)} with ${request.attack}`;
       if (response.status >= 500) throw new Error(`a server error for ${what}: ${answer}`);
