@@ -84,6 +84,18 @@ describe.each(cases)('%s: %s', (environment, name, spec) => {
     }
   });
 
+  it("when Prometheus discovers pods, then this one asks to be scraped at /metrics on its only port, with metrics on and on the service's port", () => {
+    const { deployment, container } = objects();
+    expect(deployment.spec?.template.metadata?.annotations).toMatchObject({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/path': '/metrics',
+    });
+    expect(container.ports).toHaveLength(1);
+    const env = plainEnvironment(objects());
+    expect(env['METRICS'] ?? 'on').toBe('on');
+    expect(env['METRICS_PORT']).toBeUndefined();
+  });
+
   it('when the pod runs, then it runs as a non-root user with a read-only root, no privilege escalation, no capabilities and the runtime seccomp profile', () => {
     const pod = podSpecOf(environment, name);
     const { container } = objects();
