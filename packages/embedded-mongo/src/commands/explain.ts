@@ -43,14 +43,20 @@ function serverSections(command: Document, db: string): Document {
   };
 }
 
-/** The plan of a read on a view is the plan of its aggregation, which this server does not show. */
-function refuseView(ctx: CommandContext, db: string, name: string): void {
-  if (!ctx.engine.collection(db, name) && resolveView(ctx.engine, db, name)) {
+/**
+ * The collection the explained command names, and its namespace. A view is refused: the plan of
+ * a read on a view is the plan of its aggregation, which this server does not show.
+ */
+function explainedCollection(inner: Document, command: string, db: string, ctx: CommandContext) {
+  const name = collectionName(inner, command);
+  const collection = ctx.engine.collection(db, name);
+  if (!collection && resolveView(ctx.engine, db, name)) {
     throw new MongoCommandError(
       'CommandNotSupported',
       'explain of a read on a view is not supported by the embedded server',
     );
   }
+  return { collection, namespace: `${db}.${name}` };
 }
 
 /** Explains a read or a write statement the way the query planner would run it, writing nothing. */
@@ -64,32 +70,22 @@ export function explainCommand(
   const command = Object.keys(inner)[0];
   let body: Document;
   if (command === 'find') {
-    const name = collectionName(inner, 'find');
-    refuseView(ctx, db, name);
+    const { collection, namespace } = explainedCollection(inner, 'find', db, ctx);
     const { spec } = findCommandOf(inner);
     const options = queryOptionsOf(inner, 'find');
-    body = explainFind(ctx.engine.collection(db, name), `${db}.${name}`, spec, options, verbosity);
+    body = explainFind(collection, namespace, spec, options, verbosity);
   } else if (command === 'count') {
-    const name = collectionName(inner, 'count');
-    refuseView(ctx, db, name);
+    const { collection, namespace } = explainedCollection(inner, 'count', db, ctx);
     const filter = asDocument(inner['query'], 'query') ?? {};
     const options = collationOptionOf(inner, 'count');
-    body = explainCount(
-      ctx.engine.collection(db, name),
-      `${db}.${name}`,
-      filter,
-      options,
-      verbosity,
-    );
+    body = explainCount(collection, namespace, filter, options, verbosity);
   } else if (command === 'aggregate') {
-    const name = collectionName(inner, 'aggregate');
-    refuseView(ctx, db, name);
+    const { collection, namespace } = explainedCollection(inner, 'aggregate', db, ctx);
     const pipeline = asDocumentArray(inner['pipeline'], 'pipeline');
     const options = queryOptionsOf(inner, 'aggregate');
-    body = explainAggregate(ctx.engine.collection(db, name), `${db}.${name}`, pipeline, options);
+    body = explainAggregate(collection, namespace, pipeline, options);
   } else if (command === 'update' || command === 'delete') {
-    const name = collectionName(inner, command);
-    refuseView(ctx, db, name);
+    const { collection, namespace } = explainedCollection(inner, command, db, ctx);
     const statements = asDocumentArray(
       inner[command === 'update' ? 'updates' : 'deletes'],
       command,
@@ -105,16 +101,9 @@ export function explainCommand(
       filter: asDocument(statement['q'], 'q') ?? {},
       one: command === 'update' ? statement['multi'] !== true : statement['limit'] === 1,
     };
-    body = explainWrite(
-      ctx.engine.collection(db, name),
-      `${db}.${name}`,
-      write,
-      options,
-      verbosity,
-    );
+    body = explainWrite(collection, namespace, write, options, verbosity);
   } else if (command === 'findAndModify' || command === 'findandmodify') {
-    const name = collectionName(inner, command);
-    refuseView(ctx, db, name);
+    const { collection, namespace } = explainedCollection(inner, command, db, ctx);
     const write = {
       stage: inner['remove'] === true ? ('DELETE' as const) : ('UPDATE' as const),
       filter: asDocument(inner['query'], 'query') ?? {},
@@ -122,13 +111,7 @@ export function explainCommand(
       one: true,
     };
     const options = queryOptionsOf(inner, 'findAndModify');
-    body = explainWrite(
-      ctx.engine.collection(db, name),
-      `${db}.${name}`,
-      write,
-      options,
-      verbosity,
-    );
+    body = explainWrite(collection, namespace, write, options, verbosity);
   } else {
     throw new MongoCommandError(
       'CommandNotSupported',
