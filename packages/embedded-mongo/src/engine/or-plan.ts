@@ -4,7 +4,7 @@ import { isPlainObject } from '../bson.js';
 import type { Collation } from '../values/collation.js';
 import type { Collection } from './collection.js';
 import { indexBounds } from './index-bounds.js';
-import { ixscanStage, type Candidate } from './ixscan-stage.js';
+import { fetchEntries, ixscanStage, type Candidate } from './ixscan-stage.js';
 import type { SecondaryIndex } from './secondary-index.js';
 
 /** What an `$or` reads: each branch through its own index, every document once. */
@@ -38,15 +38,7 @@ function* orScan(
 ): Generator<Document> {
   const seen = new Set<string>();
   for (const { index, bounds } of branches) {
-    for (const entry of index.scan(bounds.ranges, false)) {
-      stats.keysExamined += 1;
-      if (seen.has(entry.id)) continue;
-      seen.add(entry.id);
-      const doc = coll.docs.get(entry.id);
-      if (!doc) continue;
-      stats.docsExamined += 1;
-      if (!query || query.test(doc)) yield doc;
-    }
+    yield* fetchEntries(coll, index.scan(bounds.ranges, false), query, stats, seen);
   }
 }
 

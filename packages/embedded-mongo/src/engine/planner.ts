@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import type { Query } from 'mingo/query';
 import { sameCollation, type Collation } from '../values/collation.js';
 import { indexBoundsText } from './bounds-text.js';
-import { ixscanStage, type Candidate } from './ixscan-stage.js';
+import { fetchEntries, ixscanStage, type Candidate } from './ixscan-stage.js';
 import { planOr } from './or-plan.js';
 import type { Collection } from './collection.js';
 import { indexBounds, type IndexBounds } from './index-bounds.js';
@@ -95,17 +95,8 @@ function* scanned(
   stats: ScanStats,
 ): Generator<Document> {
   const seen = candidate.index.multikey ? new Set<string>() : undefined;
-  for (const entry of candidate.index.scan(candidate.bounds.ranges, candidate.backward === true)) {
-    stats.keysExamined += 1;
-    if (seen) {
-      if (seen.has(entry.id)) continue;
-      seen.add(entry.id);
-    }
-    const doc = coll.docs.get(entry.id);
-    if (!doc) continue;
-    stats.docsExamined += 1;
-    if (!query || query.test(doc)) yield doc;
-  }
+  const entries = candidate.index.scan(candidate.bounds.ranges, candidate.backward === true);
+  yield* fetchEntries(coll, entries, query, stats, seen);
 }
 
 function* collectionScan(
