@@ -35,39 +35,32 @@ function idOf(answer: LoadAnswer): string | undefined {
 let counter = 0;
 const nextName = (): string => `fault ${(counter += 1)}`;
 
+/**
+ * Reads of one stored product beside creates, for the two services whose products differ only
+ * in the name field (`modelName` in products, `name` in the mini-store).
+ */
+function productsWorkload(nameField: 'modelName' | 'name'): Prepare {
+  return async (url) => {
+    const { id } = (await postJson(`${url}/products`, { [nameField]: 'read me', price: 1 })) as {
+      id: string;
+    };
+    return {
+      next: (worker) =>
+        worker % 2 === 0
+          ? { method: 'GET', path: `/products/${id}` }
+          : {
+              method: 'POST',
+              path: '/products',
+              body: JSON.stringify({ [nameField]: nextName(), price: 2, quantity: 3 }),
+            },
+      createdId: idOf,
+    };
+  };
+}
+
 const workloads: Record<string, Prepare> = {
-  products: async (url) => {
-    const { id } = (await postJson(`${url}/products`, { modelName: 'read me', price: 1 })) as {
-      id: string;
-    };
-    return {
-      next: (worker) =>
-        worker % 2 === 0
-          ? { method: 'GET', path: `/products/${id}` }
-          : {
-              method: 'POST',
-              path: '/products',
-              body: JSON.stringify({ modelName: nextName(), price: 2, quantity: 3 }),
-            },
-      createdId: idOf,
-    };
-  },
-  'mini-store': async (url) => {
-    const { id } = (await postJson(`${url}/products`, { name: 'read me', price: 1 })) as {
-      id: string;
-    };
-    return {
-      next: (worker) =>
-        worker % 2 === 0
-          ? { method: 'GET', path: `/products/${id}` }
-          : {
-              method: 'POST',
-              path: '/products',
-              body: JSON.stringify({ name: nextName(), price: 2, quantity: 3 }),
-            },
-      createdId: idOf,
-    };
-  },
+  products: productsWorkload('modelName'),
+  'mini-store': productsWorkload('name'),
   books: async (url) => {
     const { id } = (await postJson(
       `${url}/books`,
