@@ -9,6 +9,12 @@ import type { EncodedOp } from './log-records.js';
 import type { CollectionMeta, Store, WriteOp } from './store.js';
 import { WriteLog } from './write-log.js';
 
+// How long logged writes wait for company before going into LMDB: one transaction (and one sync
+// of LMDB's pages) per interval instead of per write when writes come one at a time.
+const BATCH_INTERVAL_MS = 10;
+// A batch this large goes into LMDB at once, so memory held for the next transaction stays small.
+const BATCH_MAX_OPS = 10_000;
+
 // LMDB rejects keys above ~1978 bytes; long _id keys are replaced by a digest of themselves.
 const MAX_ID_KEY_LENGTH = 1500; // bytes, leaving room for the namespace
 
@@ -42,8 +48,9 @@ function asBuffer(bytes: Uint8Array): Buffer {
 /**
  * Documents are stored as BSON bytes under "<db>.<collection>\0<_id key>"; catalog entries under
  * the namespace. A write is acknowledged once it is in the write log (`write-log.ts`); the log's
- * records are then put into LMDB in batches, one transaction for every write that arrived while
- * the previous one committed, and replayed into LMDB at start-up if the process died first.
+ * records are then put into LMDB in batches, one transaction for every write logged in the last
+ * 10 ms (or while the previous one committed), and replayed into LMDB at start-up if the process
+ * died first.
  */
 export class LmdbStore implements Store {
   readonly persistent = true;
@@ -54,6 +61,7 @@ export class LmdbStore implements Store {
   readonly #log: WriteLog;
   #pending: EncodedOp[] = [];
   #flushing: Promise<void> | undefined;
+  #batchTimer: NodeJS.Timeout | undefined;
   #failure: unknown;
 
   constructor(path: string) {
@@ -140,12 +148,20 @@ export class LmdbStore implements Store {
       return Promise.reject(err);
     }
     for (const op of encoded) this.#pending.push(op);
-    this.#flush();
+    this.#scheduleFlush();
     return undefined;
+  }
+
+  #scheduleFlush(): void {
+    if (this.#pending.length >= BATCH_MAX_OPS) this.#flush();
+    else if (this.#pending.length > 0)
+      this.#batchTimer ??= setTimeout(() => this.#flush(), BATCH_INTERVAL_MS);
   }
 
   /** Starts an LMDB transaction with everything logged since the last one, unless one is running. */
   #flush(): void {
+    clearTimeout(this.#batchTimer);
+    this.#batchTimer = undefined;
     if (this.#flushing || this.#pending.length === 0 || this.#failure !== undefined) return;
     const batch = this.#pending;
     this.#pending = [];
@@ -164,13 +180,14 @@ export class LmdbStore implements Store {
       )
       .finally(() => {
         this.#flushing = undefined;
-        this.#flush();
+        this.#scheduleFlush();
       });
   }
 
   async close(): Promise<void> {
     try {
-      while (this.#flushing) await this.#flushing;
+      // A batch that committed may leave writes that came meanwhile waiting for the timer.
+      for (this.#flush(); this.#flushing; this.#flush()) await this.#flushing;
       await this.#root.flushed;
       this.#log.close(this.#failure === undefined);
       await this.#root.close();
