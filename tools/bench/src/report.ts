@@ -416,7 +416,8 @@ export function checkTargets(parts: {
       met: r.skipped !== undefined ? undefined : r.maxMs < TARGETS.startupMs,
     });
   }
-  for (const r of parts.launch ?? []) {
+  // The process-per-service run is there for comparison: the target is what `npm start` holds.
+  for (const r of (parts.launch ?? []).filter((launch) => launch.mode !== 'processes')) {
     checks.push({
       target: `npm start (${r.mode}) RSS total < ${formatMiB(TARGETS.launchRssBytes)}`,
       measured: 'skipped' in r ? r.skipped : formatMiB(r.totalRssBytes),

@@ -4,10 +4,12 @@ import { METRICS_PATH } from '@repo/common';
 import { startEmbeddedDatabase, useExternalMongo, type Database } from './database.js';
 import type { LaunchOptions } from './options.js';
 import { findPortProblems, type PortClaim } from './ports.js';
-import { startServiceProcesses, type RunningProcesses } from './processes.js';
 import { waitUntilReady } from './readiness.js';
 import type { Reporter } from './report.js';
 import type { ServiceSpec } from './registry.js';
+import type { RunningServices, ServiceExit } from './running-services.js';
+import { bundleServices } from './service-bundles.js';
+import { startServiceThreads } from './service-threads.js';
 import { SECRETS, SERVICES } from './services.js';
 import { renderUrlTable, type ServiceRow } from './table.js';
 
@@ -26,13 +28,8 @@ export interface LaunchedSystem {
   serviceExited: Promise<string>;
   /** Stops every service (gracefully, then by force after the grace period), then the database; resolves with how each service exited. */
   stop: () => Promise<readonly ServiceExit[]>;
-  /** Last resort: SIGKILL to every service process group, at once. */
+  /** Last resort: every service ended at once. */
   killNow: () => void;
-}
-
-export interface ServiceExit {
-  name: string;
-  exitCode: number | string;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -139,18 +136,16 @@ function tracesEndpoint(env: Env): string | undefined {
   return endpoint === '' ? undefined : endpoint;
 }
 
-function whenAnyExits(processes: RunningProcesses, isStopping: () => boolean): Promise<string> {
+function whenAnyExits(services: RunningServices, isStopping: () => boolean): Promise<string> {
   return new Promise((resolve) => {
-    for (const command of processes.commands) {
-      command.close.subscribe((event) => {
-        if (isStopping()) return;
-        const how =
-          event.exitCode === 0 || typeof event.exitCode === 'string'
-            ? `exited (${event.exitCode})`
-            : `exited with code ${event.exitCode}`;
-        resolve(`${command.name} ${how}; see its lines above`);
-      });
-    }
+    services.onExit((exit) => {
+      if (isStopping()) return;
+      const how =
+        exit.exitCode === 0 || typeof exit.exitCode === 'string'
+          ? `exited (${exit.exitCode})`
+          : `exited with code ${exit.exitCode}`;
+      resolve(`${exit.name} ${how}; see its lines above`);
+    });
   });
 }
 
@@ -162,6 +157,42 @@ function abortedWith(abort: AbortSignal | undefined): Promise<string> {
     if (abort.aborted) settle();
     else abort.addEventListener('abort', settle, { once: true });
   });
+}
+
+/** The services as processes of their own (concurrently, loaded only for them). */
+async function startProcesses(
+  options: LaunchOptions,
+  inputs: ReadonlyArray<{ service: ServiceSpec; env: Record<string, string> }>,
+  traced: boolean,
+): Promise<RunningServices> {
+  const { startServiceProcesses } = await import('./processes.js');
+  return startServiceProcesses(options.root, options.mode, inputs, traced);
+}
+
+/**
+ * The services as threads of this process: from source, each one's TypeScript bundled first;
+ * compiled, its `dist/main.js`.
+ */
+async function startThreads(
+  options: LaunchOptions,
+  inputs: ReadonlyArray<{ service: ServiceSpec; env: Record<string, string> }>,
+  traced: boolean,
+): Promise<RunningServices> {
+  const dirs = inputs.map(({ service }) => join(options.root, service.dir));
+  const bundles = options.mode === 'compiled' ? undefined : await bundleServices(dirs, traced);
+  return startServiceThreads(
+    inputs.map(({ service, env }, index) => {
+      const bundle = bundles?.[index];
+      const tracing = bundle === undefined ? '@repo/common/tracing' : bundle.tracing;
+      return {
+        name: service.name,
+        entry: bundle?.main ?? entryOf(options, service),
+        preload: traced && tracing !== undefined ? [tracing] : [],
+        env,
+        sourceMaps: bundle !== undefined,
+      };
+    }),
+  );
 }
 
 /** Everything `npm start` does up to the URL table. */
@@ -199,17 +230,24 @@ export async function launch(
       `using development tokens (${secrets.defaulted.join(', ')}); set these variables for anything shared`,
     );
   }
-  reporter.info(`starting ${services.map((service) => service.name).join(', ')} (${options.mode})`);
-  const tracesTo = tracesEndpoint(env);
-  const processes = startServiceProcesses(
-    options.root,
-    options.mode,
-    services.map((service) => ({
-      service,
-      env: serviceEnv(service, portOf(options, service), database, secrets.values),
-    })),
-    tracesTo !== undefined,
+  const how = options.processes ? 'a process each' : 'a thread each';
+  reporter.info(
+    `starting ${services.map((service) => service.name).join(', ')} (${options.mode}, ${how})`,
   );
+  const tracesTo = tracesEndpoint(env);
+  const inputs = services.map((service) => ({
+    service,
+    env: serviceEnv(service, portOf(options, service), database, secrets.values),
+  }));
+  let running: RunningServices;
+  try {
+    running = options.processes
+      ? await startProcesses(options, inputs, tracesTo !== undefined)
+      : await startThreads(options, inputs, tracesTo !== undefined);
+  } catch (error) {
+    await stopDatabase();
+    throw error;
+  }
 
   let stopping = false;
   let stopped: Promise<readonly ServiceExit[]> | undefined;
@@ -217,16 +255,15 @@ export async function launch(
     stopping = true;
     stopped ??= (async () => {
       try {
-        await processes.stop(options.stopGraceMs);
+        await running.stop(options.stopGraceMs);
       } finally {
         await stopDatabase();
       }
-      const events = await processes.closed;
-      return events.map((event) => ({ name: event.command.name, exitCode: event.exitCode }));
+      return running.closed;
     })();
     return stopped;
   };
-  const serviceExited = whenAnyExits(processes, () => stopping);
+  const serviceExited = whenAnyExits(running, () => stopping);
 
   const metricsOn = env.METRICS !== 'off';
   const rows = services.map((service) => {
@@ -265,6 +302,6 @@ export async function launch(
     database: database ?? { uri: '', description: 'not used', stop: () => Promise.resolve() },
     serviceExited,
     stop,
-    killNow: processes.killNow,
+    killNow: running.killNow,
   };
 }

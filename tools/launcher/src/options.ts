@@ -10,13 +10,18 @@ import {
   type ServiceName,
 } from './services.js';
 
-/** How each service is run: from source (tsx), from source with reload (tsx watch), or compiled (node dist). */
+/** How each service is run: from source, from source with reload (tsx watch), or compiled (node dist). */
 export type RunMode = 'source' | 'watch' | 'compiled';
 
 export interface LaunchOptions {
   /** Repository root; service folders and the default data directory are relative to it. */
   root: string;
   mode: RunMode;
+  /**
+   * One node process per service, as deployed, instead of a thread each in the launcher's
+   * process (always so with reload: tsx watch restarts a process).
+   */
+  processes: boolean;
   services: readonly ServiceName[];
   ports: Readonly<Record<ServiceName, number>>;
   /** An external MongoDB to use instead of the embedded server. */
@@ -42,8 +47,9 @@ export class UsageError extends Error {
 
 export const USAGE = `usage: npm start -- [options]      (npm run dev: the same with reload on change)
 
-  --watch                   restart a service when its source changes (tsx watch)
-  --compiled                run the compiled entries (node services/<name>/dist/main.js; npm run build first)
+  --watch                   restart a service when its source changes (tsx watch; a process each)
+  --compiled                run the compiled entries (services/<name>/dist/main.js; npm run build first)
+  --processes               run each service as a node process of its own instead of a thread
   --services a,b            run only these services (${SERVICE_NAMES.join(', ')})
   --port <service>=<port>   move one service (repeatable); env: ${SERVICES.map((s) => portVariableOf(s.name)).join(', ')}
   --mongo-port <port>       port of the embedded MongoDB server (default ${DEFAULT_MONGO_PORT}); env: EMBEDDED_MONGO_PORT
@@ -144,6 +150,7 @@ export function parseCommandLine(
       options: {
         watch: { type: 'boolean', default: false },
         compiled: { type: 'boolean', default: false },
+        processes: { type: 'boolean', default: false },
         services: { type: 'string' },
         port: { type: 'string', multiple: true, default: [] },
         'mongo-port': { type: 'string' },
@@ -186,6 +193,7 @@ export function parseCommandLine(
     options: {
       root,
       mode: values.watch ? 'watch' : values.compiled ? 'compiled' : 'source',
+      processes: values.processes || values.watch,
       services,
       ports,
       mongoUri,

@@ -8,24 +8,14 @@ import {
   LogOutput,
   Logger,
   type CloseEvent,
-  type Command,
 } from 'concurrently';
 import type { RunMode } from './options.js';
+import type { RunningServices } from './running-services.js';
 import type { ServiceSpec } from './registry.js';
 
 export interface ServiceProcessInput {
   service: ServiceSpec;
   env: Record<string, string>;
-}
-
-export interface RunningProcesses {
-  commands: readonly Command[];
-  /** Settles once every process has closed. */
-  closed: Promise<CloseEvent[]>;
-  /** SIGTERM to each service, SIGKILL to what is left after the grace period; resolves when all are gone. */
-  stop: (graceMs: number) => Promise<void>;
-  /** Immediate SIGKILL to every process group (second Ctrl-C, launcher crash). */
-  killNow: () => void;
 }
 
 const PREFIX_COLORS = ['cyan', 'magenta', 'yellow', 'green', 'blue'];
@@ -75,7 +65,7 @@ export function startServiceProcesses(
   mode: RunMode,
   inputs: readonly ServiceProcessInput[],
   traced = false,
-): RunningProcesses {
+): RunningServices {
   const groups = new Set<number>();
   const signalled = new Set<number>();
 
@@ -166,5 +156,16 @@ export function startServiceProcesses(
     killNow();
   };
 
-  return { commands, closed, stop, killNow };
+  return {
+    onExit: (listener) => {
+      for (const command of commands) {
+        command.close.subscribe(({ exitCode }) => listener({ name: command.name, exitCode }));
+      }
+    },
+    closed: closed.then((events) =>
+      events.map((event) => ({ name: event.command.name, exitCode: event.exitCode })),
+    ),
+    stop,
+    killNow,
+  };
 }

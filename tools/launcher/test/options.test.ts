@@ -41,8 +41,20 @@ describe('launcher command line', () => {
     );
   });
 
-  it('when --watch is given, then the services run with reload', () => {
-    expect(optionsOf(['--watch']).mode).toBe('watch');
+  it('when --watch is given, then the services run with reload, each as a process', () => {
+    expect(optionsOf(['--watch'])).toMatchObject({ mode: 'watch', processes: true });
+  });
+
+  it('when nothing says otherwise, then the services run from source as threads', () => {
+    expect(optionsOf([])).toMatchObject({ mode: 'source', processes: false });
+  });
+
+  it('when --processes is given, then each service runs as a process, from source or compiled', () => {
+    expect(optionsOf(['--processes'])).toMatchObject({ mode: 'source', processes: true });
+    expect(optionsOf(['--processes', '--compiled'])).toMatchObject({
+      mode: 'compiled',
+      processes: true,
+    });
   });
 
   it('when --services lists some services in any order, then only those run, in table order', () => {

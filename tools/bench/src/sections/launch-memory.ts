@@ -7,10 +7,13 @@ import type { BenchContext } from '../context.js';
 import { processTree, type TreeProcess } from '../process-tree.js';
 import { REPO_ROOT, SERVICES } from '../services.js';
 
-export type LaunchMode = 'source' | 'compiled';
+export type LaunchMode = 'source' | 'compiled' | 'processes';
 
 export interface LaunchMemoryResult {
-  /** `npm start` as a user runs it (services from source), or with `-- --compiled`. */
+  /**
+   * `npm start` as a user runs it (services from source, a thread each), with `-- --compiled`, or
+   * with `-- --processes` (from source, a node process each, as deployed).
+   */
   mode: LaunchMode;
   /** From spawning `npm start` to its "ready" line (every service answers /readyz 200). */
   readyMs: number;
@@ -29,13 +32,13 @@ export type LaunchMemoryOutcome = LaunchMemoryResult | { mode: LaunchMode; skipp
 /**
  * Starts `npm start` (every service and the embedded database, on free ports and a scratch data
  * folder), waits for its ready line, lets it settle and sums what its whole process tree holds:
- * npm, the runner, the launcher with the embedded server, and each service.
+ * npm, the launcher with the embedded server and the service threads, and any service processes.
  */
 async function measureLaunch(ctx: BenchContext, mode: LaunchMode): Promise<LaunchMemoryResult> {
   const dataDir = mkdtempSync(join(ctx.scratchDir, 'launch-'));
   const args = ['start', '--', '--data-dir', dataDir, '--mongo-port', String(await freePort())];
   for (const service of SERVICES) args.push('--port', `${service.name}=${await freePort()}`);
-  if (mode === 'compiled') args.push('--compiled');
+  if (mode !== 'source') args.push(`--${mode}`);
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.MONGODB_URI;
   const startedAt = performance.now();
@@ -83,10 +86,10 @@ async function measureLaunch(ctx: BenchContext, mode: LaunchMode): Promise<Launc
   }
 }
 
-/** What `npm start` holds in memory, from source and compiled. */
+/** What `npm start` holds in memory: from source, compiled, and with a process per service. */
 export async function runLaunchMemorySection(ctx: BenchContext): Promise<LaunchMemoryOutcome[]> {
   const results: LaunchMemoryOutcome[] = [];
-  for (const mode of ['source', 'compiled'] as const) {
+  for (const mode of ['source', 'compiled', 'processes'] as const) {
     ctx.note(`launch: npm start (${mode}) ...`);
     try {
       results.push(await measureLaunch(ctx, mode));
