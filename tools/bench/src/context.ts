@@ -34,6 +34,8 @@ export class BenchContext {
     readonly mongoUri: string,
     readonly client: MongoClient,
     readonly scratchDir: string,
+    /** The embedded database server's process, whose CPU time the embedded section reads. */
+    readonly databasePid: number,
   ) {}
 
   /** Progress on stderr, so stdout holds only the tables. */

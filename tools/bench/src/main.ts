@@ -102,7 +102,13 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0] ?? Number.NaN;
   const scratchDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const database = await startDatabase(options, scratchDir);
-  const ctx = new BenchContext(options, database.uri, database.client, scratchDir);
+  const ctx = new BenchContext(
+    options,
+    database.uri,
+    database.client,
+    scratchDir,
+    database.proc.pid,
+  );
   const stopEverything = async (): Promise<void> => {
     await ctx.stopAll();
     await database.client.close().catch(() => undefined);

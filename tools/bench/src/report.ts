@@ -1,4 +1,4 @@
-import type { EmbeddedResult } from './sections/embedded.js';
+import type { EmbeddedResult, OpsFigure } from './sections/embedded.js';
 import type {
   FrameworkSideResult,
   RouteResult,
@@ -245,14 +245,20 @@ export function embeddedTable(result: EmbeddedResult): string {
   const keys = [...new Set(result.figures.map((f) => `${f.operation}|${f.concurrency}`))];
   const rows = keys.map((key) => {
     const [operation = '', concurrency = ''] = key.split('|');
-    const rate = (documents: number): number | undefined =>
+    const at = (documents: number): OpsFigure | undefined =>
       result.figures.find(
         (f) =>
           f.operation === operation &&
           f.concurrency === Number(concurrency) &&
           f.documents === documents,
-      )?.opsPerSec;
-    return { operation, concurrency, rates: sizes.map(rate) };
+      );
+    const largest = at(sizes.at(-1) ?? 0);
+    return {
+      operation,
+      concurrency,
+      rates: sizes.map((size) => at(size)?.opsPerSec),
+      cpu: `${formatCount(largest?.serverCpuUs)} / ${formatCount(largest?.clientCpuUs)}`,
+    };
   });
   const small = 0;
   const large = sizes.length - 1;
@@ -273,6 +279,11 @@ export function embeddedTable(result: EmbeddedResult): string {
             (r.rates[large] ?? Number.NaN) / (r.rates[small] ?? Number.NaN),
             r.operation === 'findOne by _id' ? TARGETS.findOneRatio : undefined,
           ),
+      },
+      {
+        header: `CPU µs/op server / driver at ${formatCount(sizes.at(-1))}`,
+        align: 'right',
+        cell: (r) => r.cpu,
       },
     ],
     rows,
@@ -393,9 +404,20 @@ export function checkTargets(parts: {
       met: Math.min(sequential, concurrent) >= TARGETS.findOneRatio,
     });
     const vsPing = parts.embedded.pingRatio;
+    // Where the time goes: the server's CPU per operation beside the driver's, 32 in flight.
+    const largest = Math.max(...parts.embedded.figures.map((f) => f.documents));
+    const cpuOf = (operation: OpsFigure['operation']): string => {
+      const figure = parts.embedded?.figures.find(
+        (f) => f.operation === operation && f.concurrency === 32 && f.documents === largest,
+      );
+      return `${formatCount(figure?.serverCpuUs)} / ${formatCount(figure?.clientCpuUs)}`;
+    };
     checks.push({
       target: `embedded findOne by _id ≥ ${TARGETS.findOneVsPing}x ping (1 and 32 in flight)`,
-      measured: `1: ${formatRatio(vsPing.sequential)}, 32: ${formatRatio(vsPing.concurrent)}`,
+      measured:
+        `1: ${formatRatio(vsPing.sequential)}, 32: ${formatRatio(vsPing.concurrent)}; ` +
+        `CPU µs/op server / driver at 32: ping ${cpuOf('ping')}, ` +
+        `findOne ${cpuOf('findOne by _id (beside ping)')}`,
       met: Math.min(vsPing.sequential, vsPing.concurrent) >= TARGETS.findOneVsPing,
     });
     const inserts = parts.embedded.figures.filter(

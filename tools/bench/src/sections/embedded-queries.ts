@@ -1,27 +1,11 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { BenchContext } from '../context.js';
-import type { OpsFigure } from './embedded.js';
-import { timed } from './embedded-timing.js';
+import { opsFigure, type OpsFigure } from './embedded.js';
+import { timed, type TimedRun } from './embedded-timing.js';
 
 /** The products service's low-stock list: quantity below its default threshold, in creation order. */
 const LOW_STOCK = { quantity: { $lt: 5 } };
 const PING_CONCURRENCY = 32;
-
-function figure(
-  operation: OpsFigure['operation'],
-  concurrency: number,
-  documents: number,
-  run: { ops: number; failures: number; elapsedSec: number },
-): OpsFigure {
-  return {
-    operation,
-    concurrency,
-    documents,
-    ops: run.ops,
-    opsPerSec: run.ops / run.elapsedSec,
-    failures: run.failures,
-  };
-}
 
 /**
  * `ping` beside findOne by `_id`, alternated in the same seconds so load from elsewhere on the
@@ -37,20 +21,30 @@ async function pingAndFindOne(
   const figures: OpsFigure[] = [];
   const seconds = ctx.options.opsSec / 2;
   for (const concurrency of [1, PING_CONCURRENCY]) {
-    const totals = {
-      ping: { ops: 0, failures: 0, elapsedSec: 0 },
-      find: { ops: 0, failures: 0, elapsedSec: 0 },
-    };
+    const empty = (): TimedRun => ({
+      ops: 0,
+      failures: 0,
+      elapsedSec: 0,
+      serverCpuMs: 0,
+      clientCpuMs: 0,
+    });
+    const totals = { ping: empty(), find: empty() };
     for (let half = 0; half < 2; half++) {
       const ping = await timed(
         seconds / 2,
         concurrency,
         async () => (await db.command({ ping: 1 }))['ok'] === 1,
+        ctx.databasePid,
       );
-      const find = await timed(seconds / 2, concurrency, async (i) => {
-        const id = ids[(i * 7919 + 104_729) % ids.length];
-        return (await collection.findOne({ _id: id })) !== null;
-      });
+      const find = await timed(
+        seconds / 2,
+        concurrency,
+        async (i) => {
+          const id = ids[(i * 7919 + 104_729) % ids.length];
+          return (await collection.findOne({ _id: id })) !== null;
+        },
+        ctx.databasePid,
+      );
       for (const [total, run] of [
         [totals.ping, ping],
         [totals.find, find],
@@ -58,10 +52,15 @@ async function pingAndFindOne(
         total.ops += run.ops;
         total.failures += run.failures;
         total.elapsedSec += run.elapsedSec;
+        total.clientCpuMs += run.clientCpuMs;
+        total.serverCpuMs =
+          total.serverCpuMs === undefined || run.serverCpuMs === undefined
+            ? undefined
+            : total.serverCpuMs + run.serverCpuMs;
       }
     }
-    figures.push(figure('ping', concurrency, documents, totals.ping));
-    figures.push(figure('findOne by _id (beside ping)', concurrency, documents, totals.find));
+    figures.push(opsFigure('ping', concurrency, documents, totals.ping));
+    figures.push(opsFigure('findOne by _id (beside ping)', concurrency, documents, totals.find));
   }
   return figures;
 }
@@ -81,25 +80,47 @@ export async function measureQueriesAt(
   const seconds = ctx.options.opsSec;
   const figures = await pingAndFindOne(ctx, ctx.client.db('admin'), collection, ids, documents);
   figures.push(
-    figure(
+    opsFigure(
       'countDocuments({})',
       1,
       documents,
-      await timed(seconds, 1, async () => (await collection.countDocuments({})) >= documents),
+      await timed(
+        seconds,
+        1,
+        async () => (await collection.countDocuments({})) >= documents,
+        ctx.databasePid,
+      ),
     ),
-    figure(
+    opsFigure(
       'estimatedDocumentCount',
       1,
       documents,
-      await timed(seconds, 1, async () => (await collection.estimatedDocumentCount()) >= documents),
+      await timed(
+        seconds,
+        1,
+        async () => (await collection.estimatedDocumentCount()) >= documents,
+        ctx.databasePid,
+      ),
     ),
   );
   const lowStock = async (): Promise<boolean> =>
     (await collection.find(LOW_STOCK, { sort: { _id: 1 } }).toArray()).length > 0;
-  figures.push(figure('lowStock find, no index', 1, documents, await timed(seconds, 1, lowStock)));
+  figures.push(
+    opsFigure(
+      'lowStock find, no index',
+      1,
+      documents,
+      await timed(seconds, 1, lowStock, ctx.databasePid),
+    ),
+  );
   const index = await collection.createIndex({ quantity: 1 });
   figures.push(
-    figure('lowStock find, quantity index', 1, documents, await timed(seconds, 1, lowStock)),
+    opsFigure(
+      'lowStock find, quantity index',
+      1,
+      documents,
+      await timed(seconds, 1, lowStock, ctx.databasePid),
+    ),
   );
   await collection.dropIndex(index);
   return figures;

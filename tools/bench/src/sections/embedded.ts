@@ -3,7 +3,7 @@ import type { BenchContext } from '../context.js';
 import { fillCollection, productDocument } from '../seed.js';
 import { ratio } from '../stats.js';
 import { measureQueriesAt } from './embedded-queries.js';
-import { timed } from './embedded-timing.js';
+import { timed, type TimedRun } from './embedded-timing.js';
 
 export interface OpsFigure {
   operation:
@@ -21,6 +21,29 @@ export interface OpsFigure {
   opsPerSec: number;
   /** Operations that failed (a findOne that found nothing counts). */
   failures: number;
+  /** CPU per operation, µs: the database server's, and the driver's (the bench process). */
+  serverCpuUs: number | undefined;
+  clientCpuUs: number;
+}
+
+/** One figure from a timed run. */
+export function opsFigure(
+  operation: OpsFigure['operation'],
+  concurrency: number,
+  documents: number,
+  run: TimedRun,
+): OpsFigure {
+  const perOp = (ms: number): number => (run.ops === 0 ? Number.NaN : (ms * 1000) / run.ops);
+  return {
+    operation,
+    concurrency,
+    documents,
+    ops: run.ops,
+    opsPerSec: run.ops / run.elapsedSec,
+    failures: run.failures,
+    serverCpuUs: run.serverCpuMs === undefined ? undefined : perOp(run.serverCpuMs),
+    clientCpuUs: perOp(run.clientCpuMs),
+  };
 }
 
 export interface EmbeddedResult {
@@ -44,34 +67,30 @@ async function measureAt(
   // Look-ups first, while the collection holds exactly `documents`; the inserts then add to it.
   for (const concurrency of [1, CONCURRENT]) {
     // Ids spread over the whole collection, so no look-up is favoured by locality.
-    const found = await timed(seconds, concurrency, async (i) => {
-      const id = ids[(i * 7919 + 104_729) % ids.length];
-      return (await collection.findOne({ _id: id })) !== null;
-    });
-    figures.push({
-      operation: 'findOne by _id',
+    const found = await timed(
+      seconds,
       concurrency,
-      documents,
-      ops: found.ops,
-      opsPerSec: found.ops / found.elapsedSec,
-      failures: found.failures,
-    });
+      async (i) => {
+        const id = ids[(i * 7919 + 104_729) % ids.length];
+        return (await collection.findOne({ _id: id })) !== null;
+      },
+      ctx.databasePid,
+    );
+    figures.push(opsFigure('findOne by _id', concurrency, documents, found));
   }
   let next = documents;
   for (const concurrency of [1, CONCURRENT]) {
-    const inserted = await timed(seconds, concurrency, async () => {
-      next += 1;
-      const result = await collection.insertOne(productDocument(next));
-      return result.acknowledged;
-    });
-    figures.push({
-      operation: 'insertOne',
+    const inserted = await timed(
+      seconds,
       concurrency,
-      documents,
-      ops: inserted.ops,
-      opsPerSec: inserted.ops / inserted.elapsedSec,
-      failures: inserted.failures,
-    });
+      async () => {
+        next += 1;
+        const result = await collection.insertOne(productDocument(next));
+        return result.acknowledged;
+      },
+      ctx.databasePid,
+    );
+    figures.push(opsFigure('insertOne', concurrency, documents, inserted));
   }
   return figures;
 }
