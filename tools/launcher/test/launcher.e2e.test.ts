@@ -46,6 +46,21 @@ async function postJson(url: string, body: object): Promise<{ status: number; bo
   return { status: response.status, body: await response.json() };
 }
 
+/** A scratch data folder for the tests of the enclosing describe, removed after them. */
+function scratchDataDir(prefix: string): () => string {
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (dir === undefined) throw new Error('the scratch folder is made in beforeAll');
+    return dir;
+  };
+}
+
 describe('npm start runs the whole system and stops it cleanly', () => {
   let dataDir: string;
   let ports: {
@@ -212,15 +227,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
 });
 
 describe('npm start -- --processes runs each service as a process of its own', () => {
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'launcher-e2e-processes-'));
-  });
-
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = scratchDataDir('launcher-e2e-processes-');
 
   it('when asked for two services as processes, then each answers from its own node process and SIGTERM leaves none behind', async () => {
     const [books, tutorial] = (await freePorts(2)) as [number, number];
@@ -230,7 +237,7 @@ describe('npm start -- --processes runs each service as a process of its own', (
         '--services',
         'books,tutorial',
         '--data-dir',
-        dataDir,
+        dataDir(),
         '--port',
         `books=${books}`,
         '--port',
@@ -262,15 +269,7 @@ describe('npm start -- --processes runs each service as a process of its own', (
 });
 
 describe('npm start with a service that cannot start', () => {
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'launcher-e2e-failing-'));
-  });
-
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = scratchDataDir('launcher-e2e-failing-');
 
   it('when one service thread exits with an error, then its message is shown, the others are stopped and the launcher exits with 1', async () => {
     const [products, books, mongo] = (await freePorts(3)) as [number, number, number];
@@ -279,7 +278,7 @@ describe('npm start with a service that cannot start', () => {
         '--services',
         'products,books',
         '--data-dir',
-        dataDir,
+        dataDir(),
         '--mongo-port',
         String(mongo),
         '--port',
@@ -302,17 +301,15 @@ describe('npm start with a service that cannot start', () => {
 
 describe('npm start with a port already taken', () => {
   let holder: Server;
-  let dataDir: string;
+  const dataDir = scratchDataDir('launcher-e2e-taken-');
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'launcher-e2e-taken-'));
     holder = createServer();
     await new Promise<void>((resolve) => holder.listen({ port: 0 }, resolve));
   });
 
   afterAll(async () => {
     await new Promise((resolve) => holder.close(resolve));
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('when the products port is in use, then it names the port and the service, shows no stack and starts nothing', async () => {
@@ -322,7 +319,7 @@ describe('npm start with a port already taken', () => {
     const run = startLauncher(
       [
         '--data-dir',
-        dataDir,
+        dataDir(),
         '--mongo-port',
         String(mongo),
         '--port',
