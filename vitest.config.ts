@@ -12,16 +12,20 @@ const mongoGlobalSetup = fileURLToPath(
 function project(
   dir: string,
   name: string,
-  options: { mongo?: boolean } = {},
+  options: { mongo?: boolean; setup?: string } = {},
 ): TestProjectInlineConfiguration {
+  const root = fileURLToPath(new URL(`./${dir}/`, import.meta.url));
   return {
     extends: true,
     test: {
       name,
       // Absolute, so `npm test -w <package>` (run from the package folder) finds the same files.
-      root: fileURLToPath(new URL(`./${dir}/`, import.meta.url)),
+      root,
       include: ['test/**/*.test.ts'],
-      globalSetup: options.mongo ? [mongoGlobalSetup] : [],
+      globalSetup: [
+        ...(options.mongo ? [mongoGlobalSetup] : []),
+        ...(options.setup ? [`${root}${options.setup}`] : []),
+      ],
     },
   };
 }
@@ -43,7 +47,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      project('packages/common', 'common', { mongo: true }),
+      // The fixture services the tests run as child processes, bundled once per run.
+      project('packages/common', 'common', { mongo: true, setup: 'test/bundle-fixtures.ts' }),
       project('packages/embedded-mongo', 'embedded-mongo', { mongo: true }),
       project('services/products', 'products', { mongo: true }),
       project('services/books', 'books'),

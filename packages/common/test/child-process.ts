@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import './fixture-bundles-context.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -22,18 +25,51 @@ function parseLines(text: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+interface RunOptions {
+  /** Node options, given before the file. */
+  nodeOptions?: readonly string[];
+  /** A file descriptor to give the child as its standard output instead of a pipe to this process. */
+  stdout?: number;
+}
+
 /**
- * Runs a TypeScript file in a child Node process, the way the services run in development;
- * `nodeOptions` go before the file, and `stdout` is a file descriptor to give the child as its
- * standard output instead of a pipe to this process.
+ * Runs a TypeScript file in a child Node process through tsx; `nodeOptions` go before the file,
+ * and `stdout` is a file descriptor to give the child as its standard output instead of a pipe.
  */
 export function runTypeScript(
   file: string,
   env: Record<string, string>,
-  options: { nodeOptions?: readonly string[]; stdout?: number } = {},
+  options: RunOptions = {},
 ): RunningChild {
-  const { nodeOptions = [], stdout = 'pipe' } = options;
-  const args = [...nodeOptions, '--conditions=development', '--import', 'tsx', file];
+  const { nodeOptions = [], stdout } = options;
+  return runNode(
+    [...nodeOptions, '--conditions=development', '--import', 'tsx', file],
+    env,
+    stdout,
+  );
+}
+
+/**
+ * Runs a fixture of test/fixtures in a child Node process from the bundle this package's global
+ * setup built of it (its TypeScript with the workspace code it imports, as `npm start` runs a
+ * service from source); stack traces still name the TypeScript files.
+ */
+export function runFixture(
+  file: string,
+  env: Record<string, string>,
+  options: RunOptions = {},
+): RunningChild {
+  const { nodeOptions = [], stdout } = options;
+  const bundle = inject('fixtureBundles')[resolvePath(repoRoot, file)];
+  if (bundle === undefined) throw new Error(`no bundle was built of ${file}`);
+  return runNode([...nodeOptions, '--enable-source-maps', bundle], env, stdout);
+}
+
+function runNode(
+  args: readonly string[],
+  env: Record<string, string>,
+  stdout: number | 'pipe' = 'pipe',
+): RunningChild {
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runTypeScript } from './child-process.js';
+import { runFixture } from './child-process.js';
 
 function jsonLines(text: string): Record<string, unknown>[] {
   return text
@@ -20,7 +20,7 @@ describe('crash logging', () => {
   ])(
     'when a running service meets %s, then it writes one fatal JSON line with the stack, keeps the lines it held and exits 1',
     async (_case, crash, message, errorMessage) => {
-      const child = runTypeScript('packages/common/test/fixtures/crash-after-request.ts', {
+      const child = runFixture('packages/common/test/fixtures/crash-after-request.ts', {
         CRASH: crash,
       });
       expect(await child.exited).toBe(1);

@@ -8,7 +8,7 @@ import {
   type FaultMode,
   type FaultProxy,
 } from '../src/testing/fault-proxy.js';
-import { runTypeScript, type RunningChild } from './child-process.js';
+import { runFixture, type RunningChild } from './child-process.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/mongo-fixture-service.ts', import.meta.url));
 const testDb = useTestDatabase('common_outage');
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 function startService(env: Record<string, string> = {}): RunningChild {
-  const running = runTypeScript(fixture, {
+  const running = runFixture(fixture, {
     PORT: '0',
     LOG_LEVEL: 'info',
     MONGODB_URI: proxy.mongoUri(testDb.uri),

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startKeepAliveLoad } from '../src/testing/keep-alive-load.js';
-import { runTypeScript, type RunningChild } from './child-process.js';
+import { runFixture, type RunningChild } from './child-process.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
 const children: RunningChild[] = [];
@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('a stop under load from keep-alive clients', () => {
   it('when SIGTERM arrives while 50 keep-alive connections send reads and writes, then every request sent is answered, each connection is closed by the service during the drain and the process exits 0', async () => {
-    const service = runTypeScript(fixture, {
+    const service = runFixture(fixture, {
       PORT: '0',
       LOG_LEVEL: 'info',
       SHUTDOWN_DRAIN_MS: '2000',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runTypeScript, type RunningChild } from './child-process.js';
+import { runFixture, type RunningChild } from './child-process.js';
 
 const LOG_LINES = 'packages/common/test/fixtures/log-lines.ts';
 
@@ -68,7 +68,7 @@ describe('the services logger (createLogger on stdout)', () => {
     'when a logger logs and the process ends at once by $how, then every line is still written',
     async ({ env, code }) => {
       const count = 20_000;
-      const child = runTypeScript('packages/common/test/fixtures/log-then-exit.ts', {
+      const child = runFixture('packages/common/test/fixtures/log-then-exit.ts', {
         LINES: String(count),
         ...env,
       });
@@ -78,7 +78,7 @@ describe('the services logger (createLogger on stdout)', () => {
   );
 
   it('when a quiet service logs one line, then it is written without waiting for more lines', async () => {
-    const child = runTypeScript(LOG_LINES, { LINES: '1', STAY_MS: '5000' });
+    const child = runFixture(LOG_LINES, { LINES: '1', STAY_MS: '5000' });
     try {
       await child.waitForLog((line) => line.msg === 'line');
       expect(child.child.exitCode).toBeNull();
@@ -90,7 +90,7 @@ describe('the services logger (createLogger on stdout)', () => {
   it('when the reader is slower than the writer and the process ends, then nothing is lost', async () => {
     const { reader, writer } = makeFifo();
     const count = 20_000;
-    const child = runTypeScript(
+    const child = runFixture(
       LOG_LINES,
       { LINES: String(count / 4), BATCHES: '4' },
       { stdout: writer },
@@ -106,7 +106,7 @@ describe('the services logger (createLogger on stdout)', () => {
   it('when the reader has gone (EPIPE), then logging stops quietly and the service goes on', async () => {
     const { reader, writer } = makeFifo();
     closeSync(reader);
-    const child = runTypeScript(LOG_LINES, { LINES: '1000', BATCHES: '3' }, { stdout: writer });
+    const child = runFixture(LOG_LINES, { LINES: '1000', BATCHES: '3' }, { stdout: writer });
     closeSync(writer);
     expect(await child.exited).toBe(0);
     expect(child.stderr()).toBe('');
@@ -116,7 +116,7 @@ describe('the services logger (createLogger on stdout)', () => {
     const path = join(dir, 'read-only.log');
     closeSync(openSync(path, 'w'));
     const readOnly = openSync(path, 'r');
-    const child = runTypeScript(LOG_LINES, { LINES: '1000', BATCHES: '3' }, { stdout: readOnly });
+    const child = runFixture(LOG_LINES, { LINES: '1000', BATCHES: '3' }, { stdout: readOnly });
     closeSync(readOnly);
     expect(await child.exited).toBe(0);
     const reports = child

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpApp, flushLogger, type Logger } from '@repo/common';
 import { createLogger } from '../src/runtime/logger.js';
-import { runTypeScript } from './child-process.js';
+import { runFixture } from './child-process.js';
 
 /** A GET with the path sent byte for byte as given. */
 function rawGet(port: number, path: string): Promise<void> {
@@ -163,7 +163,7 @@ describe('request log', () => {
   });
 
   it('when the process exits right after a response, then the request line is still written', async () => {
-    const child = runTypeScript('packages/common/test/fixtures/request-then-exit.ts', {});
+    const child = runFixture('packages/common/test/fixtures/request-then-exit.ts', {});
     expect(await child.exited).toBe(0);
     const requestLines = child
       .stdout()

@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpApp, runService, type RunningService } from '@repo/common';
-import { runTypeScript, type RunningChild } from './child-process.js';
+import { runFixture, type RunningChild } from './child-process.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
 const children: RunningChild[] = [];
 
 function startFixture(env: Record<string, string>): RunningChild {
-  const running = runTypeScript(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env });
+  const running = runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env });
   children.push(running);
   return running;
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { trickleHeaders, unfinishedBody } from '../src/testing/slow-clients.js';
-import { runTypeScript, type RunningChild } from './child-process.js';
+import { runFixture, type RunningChild } from './child-process.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
 const children: RunningChild[] = [];
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 async function start(env: Record<string, string>): Promise<string> {
-  const service = runTypeScript(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env });
+  const service = runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env });
   children.push(service);
   const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
   return String(listening.url);
@@ -42,7 +42,7 @@ describe('slow clients', () => {
   });
 
   it('when the header deadline is longer than the request deadline, then start-up stops naming the variable', async () => {
-    const service = runTypeScript(fixture, {
+    const service = runFixture(fixture, {
       PORT: '0',
       HTTP_HEADERS_TIMEOUT_MS: '5000',
       HTTP_REQUEST_TIMEOUT_MS: '1000',
