@@ -1,0 +1,15 @@
+import { describe, it } from 'vitest';
+import { documentedRoutes, hostileRoute } from '@repo/common/testing';
+import { apiDocument } from '../src/http/api-document.js';
+import { useFuzzTarget } from './fuzz-target.js';
+
+const target = useFuzzTarget('mini_store_hostile');
+
+describe('hostile requests (fast-check, fixed seed)', () => {
+  it.each(documentedRoutes(apiDocument()))(
+    'when %s gets 40 hostile requests (broken JSON, wrong types, deep nesting, prototype and operator keys, huge and invalid bodies, hostile ids), then none is a 5xx and nothing hostile is stored',
+    async (route) => {
+      await hostileRoute(target(), route, { runs: 40, seed: 21 });
+    },
+  );
+});

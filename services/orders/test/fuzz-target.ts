@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { beforeAll, beforeEach } from 'vitest';
+import { type FuzzTarget, ResponseContract, useListeningApp } from '@repo/common/testing';
+import { useTestDatabase } from '@repo/embedded-mongo/testing';
+import { apiDocument } from '../src/http/api-document.js';
+import type { MenuItemRecord } from '../src/domain/menu-item.js';
+import { addMenuItem, buildApp, CUSTOMER_TOKEN, placeValidOrder, STAFF_TOKEN } from './support.js';
+
+/**
+ * The app under test for a fuzz file, over the file's own database: two menu items stored before
+ * the file's first route and two orders before each; returns the target (its document, tokens and
+ * what it stores) for both kinds of generated requests. The generated and the hostile requests are
+ * two files so that they run side by side.
+ */
+export function useFuzzTarget(label: string): () => FuzzTarget {
+  const document = apiDocument();
+  const contract = new ResponseContract(document);
+  const testDb = useTestDatabase(label);
+  const server = useListeningApp(() => buildApp(testDb.db));
+
+  let menu: MenuItemRecord[] = [];
+  /** Menu item and order ids that exist when a route's run starts. */
+  let existing: string[] = [];
+
+  beforeAll(async () => {
+    menu = [
+      await addMenuItem(testDb.db, { toppings: ['basil', 'olives'] }),
+      await addMenuItem(testDb.db, { toppings: [] }),
+    ];
+  });
+
+  beforeEach(async () => {
+    const app = buildApp(testDb.db);
+    const orders = [await placeValidOrder(app, testDb.db), await placeValidOrder(app, testDb.db)];
+    existing = [...menu.map((item) => item._id.toHexString()), ...orders.map((order) => order.id)];
+  });
+
+  /** Orders whose items are on the menu, so some placements succeed. */
+  const orderOnTheMenu = () =>
+    fc.record({
+      customerName: fc.string({ minLength: 1 }).filter((name) => name.trim() !== ''),
+      items: fc.array(
+        fc.constantFrom(...menu).chain((item) =>
+          fc.record({
+            menuItemId: fc.constant(item._id.toHexString()),
+            toppings: fc.subarray([...item.toppings, 'pineapple']),
+          }),
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
+    });
+
+  /** Everything the service stores. */
+  async function snapshot() {
+    return {
+      menu: await testDb.db.collection('menu').find().sort({ _id: 1 }).toArray(),
+      orders: await testDb.db.collection('orders').find().sort({ _id: 1 }).toArray(),
+    };
+  }
+
+  return () => ({
+    baseUrl: server.url,
+    document,
+    contract,
+    snapshot,
+    tokens: { customerToken: CUSTOMER_TOKEN, staffToken: STAFF_TOKEN },
+    pathValues: { id: fc.constantFrom(...existing) },
+    bodies: { 'POST /orders': orderOnTheMenu() },
+  });
+}
