@@ -1,24 +1,15 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, stop, type Plugin } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+// The bundling `npm start` does for the services, so a fixture runs as a service would there.
+import { bundleWorkspaceCode, stopBundler } from '../../../tools/launcher/bin/bundle.mjs';
 import './fixture-bundles-context.js';
 
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 // Inside the package, so the bundles' imports resolve from node_modules as the sources' do;
 // under dist/, which git, lint and formatting ignore.
 const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
-
-/** Packages from node_modules are imported at run time as usual; the workspace's own code is bundled. */
-const onlyWorkspaceCode: Plugin = {
-  name: 'only-workspace-code',
-  setup(bundler) {
-    bundler.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-      path.startsWith('@repo/') ? undefined : { path, external: true },
-    );
-  },
-};
 
 /**
  * Vitest global setup of this package: bundles each fixture service (with the workspace code it
@@ -34,23 +25,13 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
     .filter((name) => name.endsWith('.ts'))
     .map((name) => join(fixturesDir, name));
   try {
-    await build({
-      entryPoints: sources,
+    // Stack traces name the TypeScript files (the children run with --enable-source-maps).
+    await bundleWorkspaceCode(
+      Object.fromEntries(sources.map((source) => [basename(source, '.ts'), source])),
       outdir,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      conditions: ['development'],
-      // Stack traces name the TypeScript files (the children run with --enable-source-maps).
-      sourcemap: true,
-      plugins: [onlyWorkspaceCode],
-      logLevel: 'error',
-    });
+    );
   } finally {
-    // esbuild's service process is needed only while bundling.
-    await stop();
+    await stopBundler();
   }
   provide(
     'fixtureBundles',
