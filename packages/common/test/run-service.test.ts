@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHttpApp, runService, type RunningService } from '@repo/common';
 import { runFixture, type RunningChild } from './child-process.js';
 
@@ -18,6 +18,50 @@ afterEach(() => {
   for (const { child } of children.splice(0)) {
     if (child.exitCode === null) child.kill('SIGKILL');
   }
+});
+
+describe('runService as a process, observed without being stopped', () => {
+  // One process for the tests that only read what it logs and answers: each start costs a
+  // process and its module loading.
+  let running: RunningChild | undefined;
+  const shared = (): RunningChild => {
+    running ??= runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info' });
+    return running;
+  };
+
+  afterAll(() => {
+    if (running?.child.exitCode === null) running.child.kill('SIGKILL');
+  });
+
+  it('when outside production a secret is missing, then the development value is used with a warning', async () => {
+    const warning = await shared().waitForLog(
+      (line) =>
+        line.msg === 'using development secrets; set these variables for any shared deployment',
+    );
+    expect(warning.variables).toEqual(['FIXTURE_TOKEN']);
+  });
+
+  it('when nothing in the app answers a request, then the runner answers 404 naming the method and path', async () => {
+    const listening = await shared().waitForLog((line) => line.msg === 'fixture listening');
+    const response = await fetch(`${String(listening.url)}/nowhere?x=1`, { method: 'DELETE' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe('Cannot DELETE /nowhere');
+  });
+
+  it('when an error passes every error handler, then the runner answers 500 without details and logs the error', async () => {
+    const listening = await shared().waitForLog((line) => line.msg === 'fixture listening');
+    const response = await fetch(`${String(listening.url)}/fail`, {
+      headers: { 'x-request-id': 'lost-in-the-runner' },
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe('Internal Server Error');
+    const logged = await shared().waitForLog(
+      (line) => line.msg === 'request failed outside every error handler',
+    );
+    expect(logged.err).toMatchObject({ message: 'fixture failure' });
+    expect(logged.requestId).toBe('lost-in-the-runner');
+  });
 });
 
 describe('runService as a process', () => {
@@ -83,43 +127,10 @@ describe('runService as a process', () => {
     expect(service.stdout()).not.toContain('using development secrets');
   });
 
-  it('when outside production a secret is missing, then the development value is used with a warning', async () => {
-    const service = startFixture({});
-    const warning = await service.waitForLog(
-      (line) =>
-        line.msg === 'using development secrets; set these variables for any shared deployment',
-    );
-    expect(warning.variables).toEqual(['FIXTURE_TOKEN']);
-  });
-
   it('when PORT is not a number, then start-up stops with a message naming PORT', async () => {
     const service = startFixture({ PORT: 'eighty' });
     expect(await service.exited).toBe(1);
     expect(service.stderr()).toMatch(/PORT: must be a port number/);
-  });
-
-  it('when nothing in the app answers a request, then the runner answers 404 naming the method and path', async () => {
-    const service = startFixture({});
-    const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
-    const response = await fetch(`${String(listening.url)}/nowhere?x=1`, { method: 'DELETE' });
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(await response.text()).toBe('Cannot DELETE /nowhere');
-  });
-
-  it('when an error passes every error handler, then the runner answers 500 without details and logs the error', async () => {
-    const service = startFixture({});
-    const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
-    const response = await fetch(`${String(listening.url)}/fail`, {
-      headers: { 'x-request-id': 'lost-in-the-runner' },
-    });
-    expect(response.status).toBe(500);
-    expect(await response.text()).toBe('Internal Server Error');
-    const logged = await service.waitForLog(
-      (line) => line.msg === 'request failed outside every error handler',
-    );
-    expect(logged.err).toMatchObject({ message: 'fixture failure' });
-    expect(logged.requestId).toBe('lost-in-the-runner');
   });
 
   it('when the port is taken, then start-up stops with one clear line and no stack trace', async () => {

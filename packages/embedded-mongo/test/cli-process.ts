@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+import { inject } from 'vitest';
+import './cli-bundle-context.js';
 
 export interface CliProcess {
   child: ChildProcess;
@@ -21,7 +20,7 @@ function launch(args: string[]): {
   output: { stdout: string; stderr: string };
   exited: Promise<CliOutcome>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', inject('cliBundle'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = { stdout: '', stderr: '' };

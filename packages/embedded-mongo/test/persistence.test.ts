@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/index.js';
 import { runCli, startCli } from './cli-process.js';
 
-// Starting the CLI through tsx takes a few seconds on a busy machine.
+// Starting the CLI can take a few seconds on a busy machine.
 const CLI_TIMEOUT_MS = 60_000;
 
 // These tests are about this server's own storage, so they start it themselves.

@@ -22,6 +22,9 @@ export function useFuzzTarget(label: string): () => FuzzTarget {
   let existing: string[] = [];
 
   beforeEach(async () => {
+    // Each route's run starts from the same three products: a refused write is compared with a
+    // snapshot of everything stored, which would otherwise grow with every earlier route's writes.
+    await stored().deleteMany({});
     const inserted = await stored().insertMany(
       [1, 2, 3].map((index) => ({ name: `Fuzz ${index}`, price: index, quantity: index })),
     );

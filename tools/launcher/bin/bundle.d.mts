@@ -3,3 +3,8 @@ export declare function bundleWorkspaceCode(
   outdir: string,
 ): Promise<void>;
 export declare function stopBundler(): Promise<void>;
+export declare function bundleIntoFreshDir(
+  entryPoints: Record<string, string>,
+  parentDir: string,
+  prefix: string,
+): Promise<{ files: Record<string, string>; remove: () => Promise<void> }>;

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { bundleIntoFreshDir } from '../../../tools/launcher/bin/bundle.mjs';
+import './cli-bundle-context.js';
+
+const CLI_SOURCE = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+// Inside the package, so the bundle's imports resolve from node_modules as the sources' do;
+// under dist/, which git, lint and formatting ignore.
+const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/**
+ * Vitest global setup of this package: bundles the server's CLI once per run, so the tests that
+ * start it as a process (persistence, signals, exit codes; about fifteen starts) run plain
+ * JavaScript instead of loading tsx each time.
+ */
+export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
+  const bundles = await bundleIntoFreshDir({ cli: CLI_SOURCE }, outputParent, 'test-cli-');
+  provide('cliBundle', bundles.files['cli'] ?? CLI_SOURCE);
+  return bundles.remove;
+}
