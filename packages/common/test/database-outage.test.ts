@@ -37,8 +37,10 @@ function startService(env: Record<string, string> = {}): RunningChild {
     LOG_LEVEL: 'info',
     MONGODB_URI: proxy.mongoUri(testDb.uri),
     MONGODB_DB: testDb.dbName,
-    MONGODB_OPERATION_TIMEOUT_MS: '400',
-    READINESS_TIMEOUT_MS: '300',
+    // Well above what a healthy write takes on a loaded test machine (the suite runs four files
+    // at once on two cores, and 400 ms was once exceeded), still far below NO_HANG_MS.
+    MONGODB_OPERATION_TIMEOUT_MS: '1500',
+    READINESS_TIMEOUT_MS: '1000',
     SHUTDOWN_DRAIN_MS: '0',
     ...env,
   });
