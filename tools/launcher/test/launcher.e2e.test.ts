@@ -196,7 +196,8 @@ describe('npm start runs the whole system and stops it cleanly', () => {
   }, 60_000);
 
   it('when started again on the same data folder, then the products stored before the stop are still there', async () => {
-    run = startLauncher(args, launcherEnv());
+    // The two services whose data is checked are enough to reopen the same database files.
+    run = startLauncher([...args, '--services', 'products,mini-store'], launcherEnv());
     await waitForOutput(run, READY, 90_000);
 
     const product = await getJson(
