@@ -4,16 +4,6 @@ import { type FuzzTarget, ResponseContract, useListeningApp } from '@repo/common
 import { apiDocument } from '../src/http/api-document.js';
 import { storedProducts, useProductsApp } from './support.js';
 
-/** The product fields the spec stores as sent, any JSON value (README): what they hold is data. */
-export const PRODUCT_FIELDS = [
-  'modelName',
-  'modelNumber',
-  'manufacturer',
-  'color',
-  'price',
-  'quantity',
-];
-
 /**
  * The app under test for a fuzz file, over the file's own database, with five products stored
  * before each route's run; returns the target (its document and what it stores) for both kinds

@@ -46,6 +46,20 @@ async function postJson(url: string, body: object): Promise<{ status: number; bo
   return { status: response.status, body: await response.json() };
 }
 
+/** The launcher's options for a data folder, the embedded database's port and each service's. */
+function placeArgs(
+  dataDir: string,
+  ports: Readonly<Record<string, number>>,
+  mongo?: number,
+): string[] {
+  return [
+    '--data-dir',
+    dataDir,
+    ...(mongo === undefined ? [] : ['--mongo-port', String(mongo)]),
+    ...Object.entries(ports).flatMap(([service, port]) => ['--port', `${service}=${port}`]),
+  ];
+}
+
 /** A scratch data folder for the tests of the enclosing describe, removed after them. */
 function scratchDataDir(prefix: string): () => string {
   let dir: string | undefined;
@@ -87,22 +101,11 @@ describe('npm start runs the whole system and stops it cleanly', () => {
       number,
     ];
     ports = { products, books, orders, miniStore, tutorial, mongo };
-    args = [
-      '--data-dir',
+    args = placeArgs(
       dataDir,
-      '--mongo-port',
-      String(mongo),
-      '--port',
-      `products=${products}`,
-      '--port',
-      `books=${books}`,
-      '--port',
-      `orders=${orders}`,
-      '--port',
-      `mini-store=${miniStore}`,
-      '--port',
-      `tutorial=${tutorial}`,
-    ];
+      { products, books, orders, 'mini-store': miniStore, tutorial },
+      mongo,
+    );
   });
 
   afterAll(async () => {
@@ -233,17 +236,7 @@ describe('npm start -- --processes runs each service as a process of its own', (
   it('when asked for two services as processes, then each answers from its own node process and SIGTERM leaves none behind', async () => {
     const [books, tutorial] = (await freePorts(2)) as [number, number];
     const run = startLauncher(
-      [
-        '--processes',
-        '--services',
-        'books,tutorial',
-        '--data-dir',
-        dataDir(),
-        '--port',
-        `books=${books}`,
-        '--port',
-        `tutorial=${tutorial}`,
-      ],
+      ['--processes', '--services', 'books,tutorial', ...placeArgs(dataDir(), { books, tutorial })],
       launcherEnv(),
     );
     try {
@@ -275,18 +268,7 @@ describe('npm start with a service that cannot start', () => {
   it('when one service thread exits with an error, then its message is shown, the others are stopped and the launcher exits with 1', async () => {
     const [products, books, mongo] = (await freePorts(3)) as [number, number, number];
     const run = startLauncher(
-      [
-        '--services',
-        'products,books',
-        '--data-dir',
-        dataDir(),
-        '--mongo-port',
-        String(mongo),
-        '--port',
-        `products=${products}`,
-        '--port',
-        `books=${books}`,
-      ],
+      ['--services', 'products,books', ...placeArgs(dataDir(), { products, books }, mongo)],
       { ...launcherEnv(), LOW_STOCK_THRESHOLD: 'many' },
     );
 
@@ -316,24 +298,19 @@ describe('npm start with a port already taken', () => {
   it('when the products port is in use, then it names the port and the service, shows no stack and starts nothing', async () => {
     const address = holder.address();
     const taken = typeof address === 'object' && address !== null ? address.port : 0;
-    const [books, orders, miniStore, tutorial, mongo] = await freePorts(5);
+    const [books, orders, miniStore, tutorial, mongo] = (await freePorts(5)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const run = startLauncher(
-      [
-        '--data-dir',
+      placeArgs(
         dataDir(),
-        '--mongo-port',
-        String(mongo),
-        '--port',
-        `products=${taken}`,
-        '--port',
-        `books=${books}`,
-        '--port',
-        `orders=${orders}`,
-        '--port',
-        `mini-store=${miniStore}`,
-        '--port',
-        `tutorial=${tutorial}`,
-      ],
+        { products: taken, books, orders, 'mini-store': miniStore, tutorial },
+        mongo,
+      ),
       launcherEnv(),
     );
 
@@ -341,6 +318,6 @@ describe('npm start with a port already taken', () => {
     expect(run.output()).toContain(`port ${taken} (products) is already in use`);
     expect(run.output()).not.toMatch(/^\s+at /m);
     expect(run.output()).not.toContain('starting products');
-    expect(await portIsFree(mongo as number)).toBe(true);
+    expect(await portIsFree(mongo)).toBe(true);
   }, 40_000);
 });
