@@ -80,17 +80,11 @@ describe('GET /metrics', () => {
     expect(created.status).toBe(201);
     const { id } = created.body as { id: string };
     expect((await request(url).get(`/products/${id}`)).status).toBe(200);
-    // A thousand distinct ids: one route label, not a thousand. Sent over kept-alive connections,
-    // fifty at a time, as a client under load would.
-    for (let sent = 0; sent < 1000; sent += 50) {
-      const statuses = await Promise.all(
-        Array.from({ length: 50 }, async () => {
-          const response = await fetch(`${url}/products/${randomId()}`);
-          await response.arrayBuffer();
-          return response.status;
-        }),
-      );
-      expect(statuses).toEqual(Array.from({ length: 50 }, () => 404));
+    // A thousand distinct ids: one route label, not a thousand (over a kept-alive connection).
+    for (let sent = 0; sent < 1000; sent += 1) {
+      const response = await fetch(`${url}/products/${randomId()}`);
+      await response.arrayBuffer();
+      expect(response.status).toBe(404);
     }
     // Unmatched paths and methods share one route value.
     expect((await request(url).get('/nowhere/1')).status).toBe(404);

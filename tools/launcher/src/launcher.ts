@@ -68,7 +68,9 @@ async function checkPorts(options: LaunchOptions, services: readonly ServiceSpec
     owner: service.name,
     hint: `stop whatever holds it or pass --port ${service.name}=<port>`,
   }));
-  if (options.mongoUri === undefined && !options.inMemory) {
+  // The embedded server starts only for services that use MongoDB, so only they need its port.
+  const startsDatabase = services.some((service) => service.usesMongo);
+  if (startsDatabase && options.mongoUri === undefined && !options.inMemory) {
     claims.unshift({
       port: options.mongoPort,
       owner: 'embedded MongoDB',

@@ -235,8 +235,18 @@ describe('npm start -- --processes runs each service as a process of its own', (
 
   it('when asked for two services as processes, then each answers from its own node process and SIGTERM leaves none behind', async () => {
     const [books, tutorial] = (await freePorts(2)) as [number, number];
+    // Neither service uses MongoDB, so no database starts and its port, held here, is no obstacle.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen({ port: 0, host: '127.0.0.1' }, resolve));
+    const address = holder.address();
+    const heldPort = typeof address === 'object' && address !== null ? address.port : 0;
     const run = startLauncher(
-      ['--processes', '--services', 'books,tutorial', ...placeArgs(dataDir(), { books, tutorial })],
+      [
+        '--processes',
+        '--services',
+        'books,tutorial',
+        ...placeArgs(dataDir(), { books, tutorial }, heldPort),
+      ],
       launcherEnv(),
     );
     try {
@@ -258,6 +268,7 @@ describe('npm start -- --processes runs each service as a process of its own', (
       expect(await portIsFree(tutorial)).toBe(true);
     } finally {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      await new Promise((resolve) => holder.close(resolve));
     }
   }, 90_000);
 });
