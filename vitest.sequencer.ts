@@ -2,11 +2,11 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Orders test files so that the longest ones start first. Vitest's own order runs the projects
- * alphabetically, which started the products fuzz test (the longest file) two thirds into the run
- * and left one worker running it alone at the end. Files of one project stay together, since a
- * worker is reused only for the next file of the same project: projects go by their longest
- * file, longest first, and within a project the longest file goes first. A file's length is its
+ * Orders test files so that the longest ones start first, so that no long file is left running
+ * alone at the end. `npm test` is one project; a run of several per-package projects keeps each
+ * project's files together, since a worker is reused only for the next file of the same project:
+ * projects go by their longest file, longest first, and within a project the longest file goes
+ * first. A file's length is its
  * duration in the last run (vitest's results cache); a file never run counts as the longest.
  */
 export default class LongestFirstSequencer extends BaseSequencer {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleWorkspaceCode, stopBundler } from '../bin/bundle.mjs';
 
 /** Where a service's bundle goes, inside its own folder so that its imports resolve as from `src/`. */
-export const BUNDLE_DIR = '.launch';
+const BUNDLE_DIR = '.launch';
 
 export interface ServiceBundle {
   /** The bundled `src/main.ts`. */
