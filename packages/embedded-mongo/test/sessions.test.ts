@@ -102,12 +102,14 @@ describe('sessions on a standalone', () => {
     const session = t.client.startSession({ snapshot: true });
     try {
       const coll = t.db.collection('snap');
+      // Each read starts only when the one before has been answered, so none is left rejected
+      // with no handler while an earlier one is awaited.
       for (const read of [
-        coll.find({}, { session }).toArray(),
-        coll.aggregate([], { session }).toArray(),
-        coll.distinct('x', {}, { session }),
+        () => coll.find({}, { session }).toArray(),
+        () => coll.aggregate([], { session }).toArray(),
+        () => coll.distinct('x', {}, { session }),
       ]) {
-        const err = await serverError(read);
+        const err = await serverError(read());
         expect(err.code).toBe(123);
         expect(err.message).toBe(
           'node needs to be a replica set member to use readConcern: snapshot',
