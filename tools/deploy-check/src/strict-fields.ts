@@ -31,6 +31,12 @@ function sourceFor(objects: readonly KubeObject[]): { text: string; starts: numb
   return { text: lines.join('\n'), starts };
 }
 
+/**
+ * Parsed definition files (the standard library, kubernetes-models), kept across checks: they
+ * do not change while the process runs, and parsing them is most of a check's time.
+ */
+const parsedDefinitions = new Map<string, ts.SourceFile>();
+
 /** The fields of each object that its kind does not have, as messages naming the object. */
 export function unknownFieldProblems(objects: readonly KubeObject[]): string[] {
   if (objects.length === 0) return [];
@@ -43,13 +49,19 @@ export function unknownFieldProblems(objects: readonly KubeObject[]): string[] {
     noEmit: true,
     skipLibCheck: true,
     types: [],
+    // The definitions need only the language's own types, not the DOM's.
+    lib: ['lib.es2023.d.ts'],
   };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, language, ...rest) =>
-    fileName === VIRTUAL_FILE
-      ? ts.createSourceFile(fileName, text, language)
-      : getSourceFile(fileName, language, ...rest);
+  host.getSourceFile = (fileName, language, ...rest) => {
+    if (fileName === VIRTUAL_FILE) return ts.createSourceFile(fileName, text, language);
+    const known = parsedDefinitions.get(fileName);
+    if (known !== undefined) return known;
+    const parsed = getSourceFile(fileName, language, ...rest);
+    if (parsed !== undefined) parsedDefinitions.set(fileName, parsed);
+    return parsed;
+  };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (fileName) => fileName === VIRTUAL_FILE || fileExists(fileName);
   const program = ts.createProgram([VIRTUAL_FILE], options, host);
