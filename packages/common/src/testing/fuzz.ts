@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { ApiDocument } from '../openapi/api-document.js';
+import { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client.js';
 import type { ResponseContract } from './response-contract.js';
 import {
   arbitraryFromSchema,
@@ -240,31 +241,47 @@ export function requestArbitrary(target: FuzzTarget, route: string): fc.Arbitrar
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A request as the generators build it: what `sendTracked` sends. */
-export interface GeneratedRequest {
-  method: string;
-  target: string;
-  headers: Record<string, string>;
-  body?: string | Buffer | undefined;
-}
-
 /**
- * Sends one generated request to the target. For a write, `before` is what the service stored
- * just before it, so the caller can hold a refused write to having changed nothing.
+ * Sends a run's requests one at a time and keeps what the target stored before each write. Nothing
+ * else writes to the target's storage during a run, so what is stored after one request is what is
+ * stored before the next: a snapshot taken after a write serves as the next write's "before", and
+ * a fresh one is taken only after a write that succeeded. (A read that wrote would still show, as
+ * a change the next refused write is held to.)
  */
-export async function sendTracked(
-  target: FuzzTarget,
-  request: GeneratedRequest,
-): Promise<{ response: Response; write: boolean; before: unknown }> {
-  const write = WRITES.has(request.method);
-  const before = write ? await target.snapshot() : undefined;
-  const response = await fetch(`${target.baseUrl}${request.target}`, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    redirect: 'manual',
-  });
-  return { response, write, before };
+export class TrackedSender {
+  private readonly client: PlainClient;
+  /** What is stored now, when a snapshot since the last change has it. */
+  private stored: { state: unknown } | undefined;
+
+  constructor(private readonly target: FuzzTarget) {
+    this.client = new PlainClient(target.baseUrl);
+  }
+
+  /** Sends one request; for a write, `before` is what was stored just before it. */
+  async send(
+    request: PlainRequest,
+  ): Promise<{ answer: PlainAnswer; write: boolean; before: unknown }> {
+    const write = WRITES.has(request.method);
+    const before = write ? await this.storedNow() : undefined;
+    const answer = await this.client.send(request);
+    if (write) this.stored = undefined;
+    return { answer, write, before };
+  }
+
+  /** What is stored now, read afresh, and kept as the next write's "before". */
+  async snapshotAfter(): Promise<unknown> {
+    const state = await this.target.snapshot();
+    this.stored = { state };
+    return state;
+  }
+
+  close(): void {
+    this.client.close();
+  }
+
+  private async storedNow(): Promise<unknown> {
+    return this.stored === undefined ? this.snapshotAfter() : this.stored.state;
+  }
 }
 
 /**
@@ -278,25 +295,33 @@ export async function fuzzRoute(
   { runs, seed }: FuzzOptions,
   allowServerErrors = false,
 ): Promise<void> {
-  await fc.assert(
-    fc.asyncProperty(requestArbitrary(target, route), async (request) => {
-      const { response, write, before } = await sendTracked(target, request);
-      const body = Buffer.from(await response.arrayBuffer());
-      const answer = `${response.status} ${body.toString('utf8').slice(0, 200)}`;
-      if (response.status >= 500 && !allowServerErrors)
-        throw new Error(`a server error: ${answer}`);
-      const problems = target.contract.check({
-        method: request.method,
-        url: request.target,
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? undefined,
-        body,
-      });
-      if (problems.length > 0) throw new Error(problems.join('\n'));
-      if (write && response.status >= 400 && !isDeepStrictEqual(await target.snapshot(), before)) {
-        throw new Error(`a refused request changed what is stored: ${answer}`);
-      }
-    }),
-    { numRuns: runs, seed, endOnFailure: true },
-  );
+  const sender = new TrackedSender(target);
+  try {
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(target, route), async (request) => {
+        const { answer: response, write, before } = await sender.send(request);
+        const answer = `${response.status} ${response.body.toString('utf8').slice(0, 200)}`;
+        if (response.status >= 500 && !allowServerErrors)
+          throw new Error(`a server error: ${answer}`);
+        const problems = target.contract.check({
+          method: request.method,
+          url: request.target,
+          status: response.status,
+          contentType: response.contentType,
+          body: response.body,
+        });
+        if (problems.length > 0) throw new Error(problems.join('\n'));
+        if (
+          write &&
+          response.status >= 400 &&
+          !isDeepStrictEqual(await sender.snapshotAfter(), before)
+        ) {
+          throw new Error(`a refused request changed what is stored: ${answer}`);
+        }
+      }),
+      { numRuns: runs, seed, endOnFailure: true },
+    );
+  } finally {
+    sender.close();
+  }
 }

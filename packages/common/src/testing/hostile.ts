@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { sendTracked, type FuzzTarget } from './fuzz.js';
+import { TrackedSender, type FuzzTarget } from './fuzz.js';
 import { arbitraryFromSchema, type JsonSchema, type ResolveRef } from './schema-arbitrary.js';
 
 /** One hostile request: the body is bytes, since some of it is not even UTF-8. */
@@ -268,23 +268,28 @@ export async function hostileRoute(
   route: string,
   { runs, seed, freeFields = [] }: HostileOptions,
 ): Promise<void> {
-  await fc.assert(
-    fc.asyncProperty(hostileRequestArbitrary(target, route), async (request) => {
-      const { response, write, before } = await sendTracked(target, request);
-      const answer = `${response.status} ${(await response.text()).slice(0, 200)}`;
-      const what = `${request.method} ${request.target.slice(0, 80)} with ${request.attack}`;
-      if (response.status >= 500) throw new Error(`a server error for ${what}: ${answer}`);
-      if (!write) return;
-      const after = await target.snapshot();
-      if (response.status >= 400 && !isDeepStrictEqual(after, before)) {
-        throw new Error(`a refused request changed what is stored (${what}): ${answer}`);
-      }
-      const stored = forbiddenKeys(changed(before, after), freeFields);
-      if (stored.length > 0) throw new Error(`${what} stored the keys ${stored.join(', ')}`);
-      if ((Object.prototype as Record<string, unknown>).polluted !== undefined) {
-        throw new Error(`${what} polluted Object.prototype`);
-      }
-    }),
-    { numRuns: runs, seed, endOnFailure: true },
-  );
+  const sender = new TrackedSender(target);
+  try {
+    await fc.assert(
+      fc.asyncProperty(hostileRequestArbitrary(target, route), async (request) => {
+        const { answer: response, write, before } = await sender.send(request);
+        const answer = `${response.status} ${response.body.toString('utf8').slice(0, 200)}`;
+        const what = `${request.method} ${request.target.slice(0, 80)} with ${request.attack}`;
+        if (response.status >= 500) throw new Error(`a server error for ${what}: ${answer}`);
+        if (!write) return;
+        const after = await sender.snapshotAfter();
+        if (response.status >= 400 && !isDeepStrictEqual(after, before)) {
+          throw new Error(`a refused request changed what is stored (${what}): ${answer}`);
+        }
+        const stored = forbiddenKeys(changed(before, after), freeFields);
+        if (stored.length > 0) throw new Error(`${what} stored the keys ${stored.join(', ')}`);
+        if ((Object.prototype as Record<string, unknown>).polluted !== undefined) {
+          throw new Error(`${what} polluted Object.prototype`);
+        }
+      }),
+      { numRuns: runs, seed, endOnFailure: true },
+    );
+  } finally {
+    sender.close();
+  }
 }
