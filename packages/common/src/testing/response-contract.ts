@@ -75,6 +75,32 @@ function mediaTypeOf(contentType: string | undefined): string | undefined {
   return contentType?.split(';', 1)[0]?.trim().toLowerCase();
 }
 
+/** A document's schemas in ajv, with the validators compiled from them so far. */
+interface DocumentSchemas {
+  ajv: Ajv2020;
+  validators: Map<string, ValidateFunction>;
+}
+
+/**
+ * Compiled validators by document text, shared by every contract over the same document: each
+ * test file makes its own contract, and compiling a schema costs far more than checking a body.
+ */
+const schemasByDocument = new Map<string, DocumentSchemas>();
+
+function schemasOf(document: ApiDocument): DocumentSchemas {
+  const text = JSON.stringify(document);
+  let schemas = schemasByDocument.get(text);
+  if (schemas === undefined) {
+    // Not strict: OpenAPI's own keywords (`example`) sit beside JSON Schema's in the document.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormatsPlugin.default(ajv);
+    ajv.addSchema(JSON.parse(text) as object, 'document');
+    schemas = { ajv, validators: new Map() };
+    schemasByDocument.set(text, schemas);
+  }
+  return schemas;
+}
+
 /**
  * Checks responses against a service's OpenAPI document: the status is one the document lists
  * for the route (the `UnmatchedRoute` response when no route matches), the content type is one
@@ -85,8 +111,7 @@ function mediaTypeOf(contentType: string | undefined): string | undefined {
 export class ResponseContract {
   private readonly operations: Operation[];
   private readonly unmatched: ResponseEntry;
-  private readonly ajv: Ajv2020;
-  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly schemas: DocumentSchemas;
 
   constructor(document: ApiDocument) {
     this.operations = operationsOf(document);
@@ -95,10 +120,7 @@ export class ResponseContract {
       throw new Error(`the document has no components.responses.${UNMATCHED_ROUTE_RESPONSE}`);
     }
     this.unmatched = unmatched as ResponseEntry;
-    // Not strict: OpenAPI's own keywords (`example`) sit beside JSON Schema's in the document.
-    this.ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormatsPlugin.default(this.ajv);
-    this.ajv.addSchema(document as object, 'document');
+    this.schemas = schemasOf(document);
   }
 
   /** The operation Express would route the request to, if any. */
@@ -110,10 +132,11 @@ export class ResponseContract {
   }
 
   private validator(pointer: string): ValidateFunction {
-    let validate = this.validators.get(pointer);
+    const { ajv, validators } = this.schemas;
+    let validate = validators.get(pointer);
     if (validate === undefined) {
-      validate = this.ajv.compile({ $ref: `document#${pointer}` });
-      this.validators.set(pointer, validate);
+      validate = ajv.compile({ $ref: `document#${pointer}` });
+      validators.set(pointer, validate);
     }
     return validate;
   }
