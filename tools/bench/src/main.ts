@@ -11,6 +11,7 @@ import {
   checkTargets,
   compareHttpTable,
   frameworksTable,
+  driverProfileNotes,
   embeddedTable,
   httpNotes,
   httpTable,
@@ -172,6 +173,10 @@ async function main(): Promise<void> {
   if (embedded) {
     out();
     out(embeddedTable(embedded));
+    if (embedded.driverProfile !== undefined) {
+      out();
+      out(driverProfileNotes(embedded.driverProfile));
+    }
   }
   if (startup) {
     out();

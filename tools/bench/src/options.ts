@@ -77,7 +77,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --large=N             documents for the memory and embedded sections (default 100000)
   --in-memory           embedded server in memory instead of LMDB files in a temp directory
   --profile             run services and baselines under node --cpu-prof (slower; figures not
-                        comparable to a normal run) and print their top self-time functions
+                        comparable to a normal run) and print their top self-time functions;
+                        the embedded section also profiles the driver's ping and findOne loops
   --compare=CHECKOUT    also measure another checkout's compiled services (npm run build there)
                         in the same rounds: each route on three sides, and their start-up
   --help                this text`;

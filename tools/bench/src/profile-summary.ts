@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** The parts of a V8 .cpuprofile (as written by `node --cpu-prof`) that self time needs. */
-interface CpuProfile {
+export interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
@@ -36,6 +36,36 @@ export function topSelfTime(profile: CpuProfile, root: string, count = 15): Self
   return [...microseconds.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
+    .map(([frame, us]) => ({ frame, share: total === 0 ? 0 : us / total, ms: us / 1000 }));
+}
+
+/**
+ * Self time by where the code comes from: each npm package (`mongodb`, `bson`), Node's own modules
+ * (`node:`), the repository's code, and V8's pseudo-frames (`(garbage collector)`, `(idle)`),
+ * busiest first, as shares of all samples.
+ */
+export function selfTimeByOrigin(profile: CpuProfile, root: string): SelfTime[] {
+  const originOf = (url: string, functionName: string): string => {
+    if (url === '') return `(${functionName.replace(/^\(|\)$/g, '') || 'native'})`;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+    if (pkg) return pkg[1] ?? url;
+    if (url.startsWith('node:')) return 'node:';
+    return url.startsWith(`file://${root}`) ? 'this repository' : url;
+  };
+  const originOfNode = new Map<number, string>();
+  for (const node of profile.nodes) {
+    originOfNode.set(node.id, originOf(node.callFrame.url, node.callFrame.functionName));
+  }
+  const microseconds = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((nodeId, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    const origin = originOfNode.get(nodeId) ?? '(unknown)';
+    microseconds.set(origin, (microseconds.get(origin) ?? 0) + delta);
+    total += delta;
+  });
+  return [...microseconds.entries()]
+    .sort((a, b) => b[1] - a[1])
     .map(([frame, us]) => ({ frame, share: total === 0 ? 0 : us / total, ms: us / 1000 }));
 }
 

@@ -1,3 +1,4 @@
+import type { DriverProfile } from './sections/driver-profile.js';
 import type { EmbeddedResult, OpsFigure } from './sections/embedded.js';
 import type {
   FrameworkSideResult,
@@ -458,6 +459,34 @@ export function targetsTable(checks: readonly TargetCheck[]): string {
     ],
     checks,
   );
+}
+
+/** With --profile: where the driver's time goes in `ping` and findOne loops (32 in flight). */
+export function driverProfileNotes(profile: DriverProfile): string {
+  const lines = ['Driver (the bench process), 32 in flight, under the profiler:'];
+  for (const [name, loop] of [
+    ['ping', profile.ping],
+    ['findOne by _id', profile.findOne],
+  ] as const) {
+    lines.push(
+      `  ${name}: ${Math.round(loop.opsPerSec)} ops/s, ${Math.round(loop.clientCpuUs)} µs of CPU per op`,
+    );
+    // The busy samples share out the CPU measured per operation, so origins read as µs per op.
+    const busy = loop.byOrigin.filter((origin) => origin.frame !== '(idle)');
+    const busyShare = busy.reduce((sum, origin) => sum + origin.share, 0);
+    lines.push(
+      `    µs of CPU per op by origin: ${busy
+        .slice(0, 8)
+        .map(
+          (origin) =>
+            `${origin.frame} ${Math.round((origin.share / busyShare) * loop.clientCpuUs)}`,
+        )
+        .join(', ')}`,
+    );
+    for (const frame of loop.top)
+      lines.push(`    ${(frame.share * 100).toFixed(1).padStart(5)}%  ${frame.frame}`);
+  }
+  return lines.join('\n');
 }
 
 /** With --profile: the busiest functions of the service and of its baseline, per route. */

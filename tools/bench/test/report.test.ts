@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkTargets,
   compareHttpTable,
+  driverProfileNotes,
   frameworksTable,
   httpNotes,
   launchTable,
@@ -202,5 +203,27 @@ describe('launchTable', () => {
     expect(checkTargets({ launch: [launch] })).toEqual([
       { target: 'npm start (compiled) RSS total < 400.0 MB', measured: '130.0 MB', met: true },
     ]);
+  });
+});
+
+describe('driverProfileNotes', () => {
+  it('when a loop was profiled, then its busy samples share out the CPU per operation by origin, idle left out', () => {
+    const loop = (clientCpuUs: number, driverShare: number) => ({
+      opsPerSec: 5_000,
+      clientCpuUs,
+      byOrigin: [
+        { frame: 'mongodb', share: driverShare, ms: 1 },
+        { frame: '(idle)', share: 0.2, ms: 1 },
+        { frame: 'bson', share: 0.8 - driverShare, ms: 1 },
+      ],
+      top: [{ frame: 'command (node_modules/mongodb/lib/db.js:193)', share: 0.1, ms: 1 }],
+    });
+    const text = driverProfileNotes({ ping: loop(120, 0.6), findOne: loop(200, 0.4) });
+    expect(text).toContain('ping: 5000 ops/s, 120 µs of CPU per op');
+    expect(text).toContain('µs of CPU per op by origin: mongodb 90, bson 30');
+    expect(text).toContain('findOne by _id: 5000 ops/s, 200 µs of CPU per op');
+    expect(text).toContain('µs of CPU per op by origin: mongodb 100, bson 100');
+    expect(text).toContain('10.0%  command (node_modules/mongodb/lib/db.js:193)');
+    expect(text).not.toMatch(/\(idle\) \d/);
   });
 });

@@ -2,6 +2,7 @@ import type { Collection, ObjectId } from 'mongodb';
 import type { BenchContext } from '../context.js';
 import { fillCollection, productDocument } from '../seed.js';
 import { ratio } from '../stats.js';
+import { profileDriver, type DriverProfile } from './driver-profile.js';
 import { measureQueriesAt } from './embedded-queries.js';
 import { timed, type TimedRun } from './embedded-timing.js';
 
@@ -52,6 +53,8 @@ export interface EmbeddedResult {
   findOneRatio: { sequential: number; concurrent: number };
   /** findOne-by-_id rate over the `ping` rate measured beside it at the large size (1 and 32 in flight). */
   pingRatio: { sequential: number; concurrent: number };
+  /** With --profile: the driver's time in `ping` and findOne loops, at the large size. */
+  driverProfile?: DriverProfile;
 }
 
 const CONCURRENT = 50;
@@ -119,7 +122,11 @@ export async function runEmbeddedSection(ctx: BenchContext): Promise<EmbeddedRes
     Number.NaN;
   const pingRatio = (concurrency: number): number =>
     ratio(beside('findOne by _id (beside ping)', concurrency), beside('ping', concurrency));
+  const driverProfile = ctx.options.profile
+    ? await profileDriver(ctx.options.opsSec, ctx.client.db('admin'), collection, ids)
+    : undefined;
   return {
+    ...(driverProfile === undefined ? {} : { driverProfile }),
     pingRatio: { sequential: pingRatio(1), concurrent: pingRatio(32) },
     figures: [...small, ...large],
     findOneRatio: {
