@@ -41,7 +41,7 @@ export function topSelfTime(profile: CpuProfile, root: string, count = 15): Self
 
 /**
  * Self time by where the code comes from: each npm package (`mongodb`, `bson`), Node's own modules
- * (`node:`), the repository's code, and V8's pseudo-frames (`(garbage collector)`, `(idle)`),
+ * (`node:`), each workspace of the repository (`packages/common`), and V8's pseudo-frames (`(garbage collector)`, `(idle)`),
  * busiest first, as shares of all samples.
  */
 export function selfTimeByOrigin(profile: CpuProfile, root: string): SelfTime[] {
@@ -50,7 +50,9 @@ export function selfTimeByOrigin(profile: CpuProfile, root: string): SelfTime[] 
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
     if (pkg) return pkg[1] ?? url;
     if (url.startsWith('node:')) return 'node:';
-    return url.startsWith(`file://${root}`) ? 'this repository' : url;
+    const own = url.startsWith(`file://${root}/`) ? url.slice(`file://${root}/`.length) : undefined;
+    // The repository's own code by workspace: `packages/common`, `services/books`, `tools/bench`.
+    return own === undefined ? url : own.split('/').slice(0, 2).join('/');
   };
   const originOfNode = new Map<number, string>();
   for (const node of profile.nodes) {
@@ -67,6 +69,30 @@ export function selfTimeByOrigin(profile: CpuProfile, root: string): SelfTime[] 
   return [...microseconds.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([frame, us]) => ({ frame, share: total === 0 ? 0 : us / total, ms: us / 1000 }));
+}
+
+/** The first .cpuprofile of a directory (a process that exited there), if any. */
+export function firstProfileIn(dir: string): CpuProfile | undefined {
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  return file === undefined
+    ? undefined
+    : (JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
+}
+
+/**
+ * CPU per unit of work by origin: the busy samples (idle left out) share out `cpuUsPerUnit`, the
+ * CPU measured per request or operation.
+ */
+export function microsecondsByOrigin(
+  origins: readonly SelfTime[],
+  cpuUsPerUnit: number,
+): { origin: string; us: number }[] {
+  const busy = origins.filter((origin) => origin.frame !== '(idle)');
+  const busyShare = busy.reduce((sum, origin) => sum + origin.share, 0);
+  return busy.map((origin) => ({
+    origin: origin.frame,
+    us: busyShare === 0 ? 0 : (origin.share / busyShare) * cpuUsPerUnit,
+  }));
 }
 
 /** Summaries of every .cpuprofile in a directory (one per process that exited there). */

@@ -1,3 +1,4 @@
+import { microsecondsByOrigin } from './profile-summary.js';
 import type { DriverProfile } from './sections/driver-profile.js';
 import type { EmbeddedResult, OpsFigure } from './sections/embedded.js';
 import type {
@@ -461,6 +462,13 @@ export function targetsTable(checks: readonly TargetCheck[]): string {
   );
 }
 
+function originList(origins: readonly { origin: string; us: number }[]): string {
+  return origins
+    .slice(0, 10)
+    .map(({ origin, us }) => `${origin} ${Math.round(us)}`)
+    .join(', ');
+}
+
 /** With --profile: where the driver's time goes in `ping` and findOne loops (32 in flight). */
 export function driverProfileNotes(profile: DriverProfile): string {
   const lines = ['Driver (the bench process), 32 in flight, under the profiler:'];
@@ -471,17 +479,8 @@ export function driverProfileNotes(profile: DriverProfile): string {
     lines.push(
       `  ${name}: ${Math.round(loop.opsPerSec)} ops/s, ${Math.round(loop.clientCpuUs)} µs of CPU per op`,
     );
-    // The busy samples share out the CPU measured per operation, so origins read as µs per op.
-    const busy = loop.byOrigin.filter((origin) => origin.frame !== '(idle)');
-    const busyShare = busy.reduce((sum, origin) => sum + origin.share, 0);
     lines.push(
-      `    µs of CPU per op by origin: ${busy
-        .slice(0, 8)
-        .map(
-          (origin) =>
-            `${origin.frame} ${Math.round((origin.share / busyShare) * loop.clientCpuUs)}`,
-        )
-        .join(', ')}`,
+      `    µs of CPU per op by origin: ${originList(microsecondsByOrigin(loop.byOrigin, loop.clientCpuUs))}`,
     );
     for (const frame of loop.top)
       lines.push(`    ${(frame.share * 100).toFixed(1).padStart(5)}%  ${frame.frame}`);
@@ -504,6 +503,19 @@ export function profileNotes(results: readonly (RouteResult | RouteSkip)[]): str
       lines.push(`  ${side}:`);
       for (const frame of frames)
         lines.push(`    ${(frame.share * 100).toFixed(1).padStart(5)}%  ${frame.frame}`);
+    }
+    const cpuOf: Record<string, number | undefined> = {
+      service: r.service.cpuUsPerReq,
+      other: r.other?.cpuUsPerReq,
+      express: r.baseline.cpuUsPerReq,
+      ...Object.fromEntries((r.frameworks ?? []).map((side) => [side.framework, side.cpuUsPerReq])),
+    };
+    for (const [side, origins] of Object.entries(r.profile.origins ?? {})) {
+      const cpu = cpuOf[side];
+      if (cpu === undefined) continue;
+      lines.push(
+        `  ${side}, µs of CPU per request by origin: ${originList(microsecondsByOrigin(origins, cpu))}`,
+      );
     }
   }
   return lines.join('\n');

@@ -50,7 +50,7 @@ describe('selfTimeByOrigin', () => {
       ['mongodb', 0.3],
       ['bson', 0.1],
       ['node:', 0.1],
-      ['this repository', 0.1],
+      ['tools/bench', 0.1],
     ]);
     expect(origins.reduce((sum, origin) => sum + origin.share, 0)).toBeCloseTo(1);
     expect(origins[1]?.share).toBeCloseTo(0.3);

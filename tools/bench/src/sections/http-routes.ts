@@ -5,7 +5,12 @@ import { copyDatabase } from '../copy-database.js';
 import { runLoad, type LoadRequest, type LoadResult } from '../load.js';
 import type { BenchOptions } from '../options.js';
 import { cpuTimeMs, peakRss, type BenchProcess } from '../processes.js';
-import { summariseProfiles, type SelfTime } from '../profile-summary.js';
+import {
+  firstProfileIn,
+  selfTimeByOrigin,
+  summariseProfiles,
+  type SelfTime,
+} from '../profile-summary.js';
 import type { BaselineFramework } from '../baseline-servers/index.js';
 import { roundOrder } from '../round-order.js';
 import { ROUTES, type RouteScenario } from '../scenarios.js';
@@ -69,8 +74,16 @@ export interface RouteResult {
   frameworks?: FrameworkSideResult[];
   /** With --compare: the same service compiled in the other checkout, loaded in the same rounds. */
   other?: OtherSideResult;
-  /** With --profile: the busiest functions (self time) of each process. */
-  profile?: { service: SelfTime[]; baseline: SelfTime[]; other?: SelfTime[] };
+  /**
+   * With --profile: the busiest functions (self time) of each process, and each process's self
+   * time by origin (package, Node, workspace), by side: service, other, express, fastify, node.
+   */
+  profile?: {
+    service: SelfTime[];
+    baseline: SelfTime[];
+    other?: SelfTime[];
+    origins?: Record<string, SelfTime[]>;
+  };
 }
 
 export interface RouteSkip {
@@ -84,6 +97,20 @@ function firstProfile(dir: string): SelfTime[] {
   } catch {
     return [];
   }
+}
+
+/** Each side's self time by origin, from its profile folder (`baseline` holds express's). */
+function originsBySide(profileDir: string, sides: readonly string[]): Record<string, SelfTime[]> {
+  const origins: Record<string, SelfTime[]> = {};
+  for (const side of sides) {
+    try {
+      const profile = firstProfileIn(join(profileDir, side === 'express' ? 'baseline' : side));
+      if (profile !== undefined) origins[side] = selfTimeByOrigin(profile, REPO_ROOT);
+    } catch {
+      // No profile from that side (it did not exit cleanly): its line is left out.
+    }
+  }
+  return origins;
 }
 
 /** One load run, with the CPU time the server spent on it. */
@@ -224,6 +251,8 @@ async function measureRoute(
     const serviceLogged = await ctx.stop(service.proc);
     const otherLogged = otherSide && (await ctx.stop(otherSide.proc));
     await ctx.stop(baseline);
+    // Stopped here rather than with the rest, so that their profiles are written before reading.
+    for (const { side } of frameworkSides) await ctx.stop(side.proc);
     const frameworkResults = frameworkSides.map(({ framework, side }): FrameworkSideResult => {
       const summary = summarise(side);
       return { ...summary, framework, ratio: ratio(serviceResult.reqPerSec, summary.reqPerSec) };
@@ -251,6 +280,11 @@ async function measureRoute(
         service: firstProfile(join(profileDir, 'service')),
         baseline: firstProfile(join(profileDir, 'baseline')),
         ...(otherSide === undefined ? {} : { other: firstProfile(join(profileDir, 'other')) }),
+        origins: originsBySide(profileDir, [
+          'service',
+          ...(otherSide === undefined ? [] : ['other']),
+          ...options.frameworks,
+        ]),
       };
     }
     return result;
