@@ -1,4 +1,5 @@
 import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createHttpApp, silentLogger } from '@repo/common';
@@ -36,6 +37,27 @@ describe('createAppServer', () => {
       { requestPrototype: app.request, responsePrototype: app.response },
       { requestPrototype: app.request, responsePrototype: app.response },
     ]);
+  });
+
+  it('when a response is built with the app prototypes, then V8 keeps its properties in fast mode, as for Node’s own responses', async () => {
+    // V8's own check, available once natives syntax is allowed; it only affects code parsed after.
+    setFlagsFromString('--allow-natives-syntax');
+    const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (
+      object: object,
+    ) => boolean;
+    const app = createHttpApp({ logger: silentLogger() });
+    app.get('/hello', (_req, res) => {
+      res.send('hello');
+    });
+    const fastMode: boolean[] = [];
+    const server = createAppServer(app, (req, res) => {
+      fastMode.push(hasFastProperties(req), hasFastProperties(res));
+      app(req, res);
+    });
+
+    await request(server).get('/hello').expect(200, 'hello');
+
+    expect(fastMode).toEqual([true, true]);
   });
 
   it('when requests go through it, then Express parses bodies, params and queries and answers as usual', async () => {

@@ -26,6 +26,11 @@ function bornWith(base: (...args: unknown[]) => void, prototype: object) {
     base.apply(this, args);
   }
   AppObject.prototype = prototype;
+  // As `class extends` would: V8 sizes a new object from the properties the constructor and the
+  // constructors it inherits from assign. Without the link it reserves room for none, and a
+  // response (some forty fields, several set with symbol keys) falls back to a dictionary: every
+  // property access on it then takes a slow path.
+  Object.setPrototypeOf(AppObject, base);
   return AppObject;
 }
 
