@@ -16,36 +16,41 @@ export interface SelfTime {
   ms: number;
 }
 
-/** The frames that spent the most time in themselves (not in what they called), busiest first. */
-export function topSelfTime(profile: CpuProfile, root: string, count = 15): SelfTime[] {
-  const frameOf = new Map<number, string>();
-  for (const node of profile.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const file = url.startsWith('file://') ? relative(root, url.slice('file://'.length)) : url;
-    const where = file === '' ? '' : ` (${file}:${lineNumber + 1})`;
-    frameOf.set(node.id, `${functionName || '(anonymous)'}${where}`);
-  }
+/** Self time summed by the name `nameOf` gives each profile node, busiest first. */
+function selfTimeBy(
+  profile: CpuProfile,
+  nameOf: (callFrame: CpuProfile['nodes'][number]['callFrame']) => string,
+): SelfTime[] {
+  const nameOfNode = new Map(profile.nodes.map((node) => [node.id, nameOf(node.callFrame)]));
   const microseconds = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((nodeId, i) => {
     const delta = profile.timeDeltas[i] ?? 0;
-    const frame = frameOf.get(nodeId) ?? '(unknown)';
-    microseconds.set(frame, (microseconds.get(frame) ?? 0) + delta);
+    const name = nameOfNode.get(nodeId) ?? '(unknown)';
+    microseconds.set(name, (microseconds.get(name) ?? 0) + delta);
     total += delta;
   });
   return [...microseconds.entries()]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
     .map(([frame, us]) => ({ frame, share: total === 0 ? 0 : us / total, ms: us / 1000 }));
+}
+
+/** The frames that spent the most time in themselves (not in what they called), busiest first. */
+export function topSelfTime(profile: CpuProfile, root: string, count = 15): SelfTime[] {
+  return selfTimeBy(profile, ({ functionName, url, lineNumber }) => {
+    const file = url.startsWith('file://') ? relative(root, url.slice('file://'.length)) : url;
+    const where = file === '' ? '' : ` (${file}:${lineNumber + 1})`;
+    return `${functionName || '(anonymous)'}${where}`;
+  }).slice(0, count);
 }
 
 /**
  * Self time by where the code comes from: each npm package (`mongodb`, `bson`), Node's own modules
- * (`node:`), each workspace of the repository (`packages/common`), and V8's pseudo-frames (`(garbage collector)`, `(idle)`),
- * busiest first, as shares of all samples.
+ * (`node:`), each workspace of the repository (`packages/common`), and V8's pseudo-frames
+ * (`(garbage collector)`, `(idle)`), busiest first, as shares of all samples.
  */
 export function selfTimeByOrigin(profile: CpuProfile, root: string): SelfTime[] {
-  const originOf = (url: string, functionName: string): string => {
+  return selfTimeBy(profile, ({ url, functionName }) => {
     if (url === '') return `(${functionName.replace(/^\(|\)$/g, '') || 'native'})`;
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
     if (pkg) return pkg[1] ?? url;
@@ -53,22 +58,7 @@ export function selfTimeByOrigin(profile: CpuProfile, root: string): SelfTime[] 
     const own = url.startsWith(`file://${root}/`) ? url.slice(`file://${root}/`.length) : undefined;
     // The repository's own code by workspace: `packages/common`, `services/books`, `tools/bench`.
     return own === undefined ? url : own.split('/').slice(0, 2).join('/');
-  };
-  const originOfNode = new Map<number, string>();
-  for (const node of profile.nodes) {
-    originOfNode.set(node.id, originOf(node.callFrame.url, node.callFrame.functionName));
-  }
-  const microseconds = new Map<string, number>();
-  let total = 0;
-  profile.samples.forEach((nodeId, i) => {
-    const delta = profile.timeDeltas[i] ?? 0;
-    const origin = originOfNode.get(nodeId) ?? '(unknown)';
-    microseconds.set(origin, (microseconds.get(origin) ?? 0) + delta);
-    total += delta;
   });
-  return [...microseconds.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([frame, us]) => ({ frame, share: total === 0 ? 0 : us / total, ms: us / 1000 }));
 }
 
 /** The first .cpuprofile of a directory (a process that exited there), if any. */
