@@ -57,6 +57,7 @@ export {
   textResponse,
 } from './openapi/responses.js';
 export { DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
+export { expressPath, registerRoutes, type Route } from './openapi/route.js';
 
 // Running a service
 export { runService, type RunningService, type ServiceDefinition } from './runtime/run-service.js';

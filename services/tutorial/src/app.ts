@@ -1,11 +1,16 @@
 import type { Express } from 'express';
-import { addErrorHandlers, createHttpApp, type Logger } from '@repo/common';
+import {
+  addErrorHandlers,
+  cannotRouteResponse,
+  createApiDocument,
+  createHttpApp,
+  registerRoutes,
+  type ApiDocument,
+  type Logger,
+} from '@repo/common';
 import { renderError } from './http/errors.js';
-import { registerEchoRoutes } from './routes/echo-routes.js';
-import { registerFormRoutes } from './routes/form-routes.js';
-import { registerPathRoutes } from './routes/path-routes.js';
-import { registerSearchRoutes } from './routes/search-routes.js';
-import { registerTrackRoutes } from './routes/tracks-routes.js';
+import { bodyRoutes } from './routes/body-routes.js';
+import { textRoutes } from './routes/text-routes.js';
 
 export interface AppDeps {
   logger: Logger;
@@ -13,19 +18,25 @@ export interface AppDeps {
   clock?: () => Date;
 }
 
+const routes = [...textRoutes, ...bodyRoutes];
+
 /** The tutorial routes (spec document 3, part A). It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // JSON and URL-encoded bodies are both parsed before any route (spec part A, rule 2).
   const app = createHttpApp({ logger: deps.logger, urlencoded: true, securityHeaders: 'document' });
-
-  // Routes go on the app itself, not on a mounted Router: a Router answers an unmatched OPTIONS
-  // with its own 200, and the spec wants 404 for every unmatched method and path.
-  registerPathRoutes(app);
-  registerSearchRoutes(app);
-  registerFormRoutes(app);
-  registerTrackRoutes(app, deps);
-  registerEchoRoutes(app);
-
+  registerRoutes(app, routes, deps);
   addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
+}
+
+/** The same routes as OpenAPI 3.1. */
+export function apiDocument(): ApiDocument {
+  return createApiDocument({
+    service: 'tutorial',
+    version: '1.0.0',
+    summary:
+      'Small tutorial routes that answer mostly in text, labelled HTML (specification document 3, part A).',
+    routes,
+    unmatchedRoute: cannotRouteResponse(),
+  });
 }

@@ -1,7 +1,6 @@
 import type { ServiceDefinition } from '@repo/common';
 import { loadConfig, type Config } from './config.js';
-import { createApp, type AppDeps } from './app.js';
-import { apiDocument } from './http/api-document.js';
+import { apiDocument, createApp, type AppDeps } from './app.js';
 
 /** The tutorial routes: nothing to connect, so the app is ready as soon as it is built. */
 export const service: ServiceDefinition<Config, AppDeps> = {

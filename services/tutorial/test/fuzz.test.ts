@@ -7,7 +7,7 @@ import {
   ResponseContract,
   useListeningApp,
 } from '@repo/common/testing';
-import { apiDocument } from '../src/http/api-document.js';
+import { apiDocument } from '../src/app.js';
 import { buildApp } from './support.js';
 
 const document = apiDocument();

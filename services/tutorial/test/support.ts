@@ -2,8 +2,7 @@ import { silentLogger } from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
 import type { Express } from 'express';
 import { pino, type Logger } from 'pino';
-import { createApp, type AppDeps } from '../src/app.js';
-import { apiDocument } from '../src/http/api-document.js';
+import { apiDocument, createApp, type AppDeps } from '../src/app.js';
 
 /** Every response of the apps built here is checked against the service's OpenAPI document. */
 const contract = useResponseContract(apiDocument());

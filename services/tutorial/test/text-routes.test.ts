@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { GREETING } from '../src/domain/path-replies.js';
-import { PEOPLE } from '../src/domain/people.js';
+import { GREETING, PEOPLE } from '../src/domain/replies.js';
 import { buildApp, HTML } from './support.js';
 
 const app = buildApp();

@@ -8,8 +8,11 @@ import type { z } from 'zod';
 /** An OpenAPI 3.1 document, as the generator builds it. */
 export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
-/** One route: its method, OpenAPI path, zod request schemas and every response it can give. */
-export type ApiRoute = RouteConfig;
+/**
+ * What the document needs of a route: its method, OpenAPI path, zod request schemas and every
+ * response it can give. A `Route` declaration is one, and its handler is left out of the document.
+ */
+export type ApiRoute = RouteConfig & { before?: unknown; handle?: unknown };
 
 /** A bearer-token security scheme; `description` says which token and how it is checked. */
 export interface BearerScheme {
@@ -86,7 +89,9 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       [mediaType]: { schema: { $ref: `#/components/schemas/${bodySchemaName}` }, example },
     },
   });
-  for (const route of api.routes) registry.registerPath(route);
+  for (const { before: _before, handle: _handle, ...route } of api.routes) {
+    registry.registerPath(route);
+  }
 
   return new OpenApiGeneratorV31([
     ...registry.definitions,

@@ -18,24 +18,6 @@ export async function committedDocumentDrift(
     : `${file} differs from the document the code generates: run npm run openapi and commit it`;
 }
 
-interface RouteLayer {
-  route?: { path: unknown; methods: Record<string, boolean> };
-}
-
-/** `METHOD /path` of every route an Express app registers, in OpenAPI's `{param}` form. */
-export function appRoutes(app: object): string[] {
-  const router = (app as { router?: { stack?: RouteLayer[] } }).router;
-  const routes: string[] = [];
-  for (const layer of router?.stack ?? []) {
-    if (layer.route === undefined || typeof layer.route.path !== 'string') continue;
-    const path = layer.route.path.replace(/:(\w+)/g, '{$1}');
-    for (const [method, on] of Object.entries(layer.route.methods)) {
-      if (on && method !== '_all') routes.push(`${method.toUpperCase()} ${path}`);
-    }
-  }
-  return routes.sort();
-}
-
 /** `METHOD /path` of every operation in the document. */
 export function documentedRoutes(document: ApiDocument): string[] {
   const routes: string[] = [];

@@ -2,7 +2,8 @@
 export { openApiSchemaProblems } from './openapi-validity.js';
 export { ResponseContract, type Exchange } from './response-contract.js';
 export { useResponseContract } from './checked-app.js';
-export { appRoutes, committedDocumentDrift, documentedRoutes } from './document-drift.js';
+export { committedDocumentDrift, documentedRoutes } from './document-drift.js';
+export { describeApiDocument } from './api-document-tests.js';
 export { fuzzRoute, requestArbitrary, type FuzzRequest, type FuzzTarget } from './fuzz.js';
 export { arbitraryFromSchema, invalidArbitrary, type JsonSchema } from './schema-arbitrary.js';
 export { useListeningApp } from './listening-app.js';
