@@ -1,8 +1,16 @@
 import type { Express } from 'express';
-import { addErrorHandlers, createHttpApp, type Logger } from '@repo/common';
+import {
+  addErrorHandlers,
+  cannotRouteResponse,
+  createApiDocument,
+  createHttpApp,
+  registerRoutes,
+  type ApiDocument,
+  type Logger,
+} from '@repo/common';
 import type { ProductsRepository } from './data/products-repository.js';
 import { renderError } from './http/errors.js';
-import { registerProductRoutes } from './routes/products-routes.js';
+import { productRoutes } from './routes/products-routes.js';
 
 export interface AppDeps {
   products: ProductsRepository;
@@ -12,7 +20,19 @@ export interface AppDeps {
 /** The mini-store HTTP app (spec document 3, part B). It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   const app = createHttpApp({ logger: deps.logger });
-  registerProductRoutes(app, deps);
+  registerRoutes(app, productRoutes, deps);
   addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
+}
+
+/** The same routes as OpenAPI 3.1. */
+export function apiDocument(): ApiDocument {
+  return createApiDocument({
+    service: 'mini-store',
+    version: '1.0.0',
+    summary:
+      'A minimal product store under `/products`, stored in MongoDB (specification document 3, part B).',
+    routes: productRoutes,
+    unmatchedRoute: cannotRouteResponse(),
+  });
 }

@@ -1,8 +1,7 @@
 import { connectWithMongo, type ServiceDefinition } from '@repo/common';
-import { createApp, type AppDeps } from './app.js';
+import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createProductsRepository } from './data/products-repository.js';
-import { apiDocument } from './http/api-document.js';
 
 /** The mini-store: connected to MongoDB before the port opens (spec part B, rule 2). */
 export const service: ServiceDefinition<Config, AppDeps> = {

@@ -3,7 +3,7 @@ import { beforeEach } from 'vitest';
 import { type FuzzTarget, ResponseContract, useListeningApp } from '@repo/common/testing';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
-import { apiDocument } from '../src/http/api-document.js';
+import { apiDocument } from '../src/app.js';
 import { buildApp } from './support.js';
 
 /**

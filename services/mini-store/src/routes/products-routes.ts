@@ -1,38 +1,178 @@
-import type { Express } from 'express';
+import { z } from 'zod';
+import {
+  errorResponse,
+  fixedErrorResponse,
+  jsonResponse,
+  notModifiedResponse,
+  objectIdSchema,
+  statusTextResponse,
+  type Route,
+} from '@repo/common';
 import type { AppDeps } from '../app.js';
+import { SERVER_ERROR_MESSAGE } from '../http/errors.js';
 import { presentProduct } from '../http/product-presenter.js';
-import { readNewProduct, readProductChanges, readProductId } from '../http/product-schemas.js';
+import {
+  MALFORMED_ID_MESSAGE,
+  NOT_AN_OBJECT_MESSAGE,
+  newProductSchema,
+  productChangesSchema,
+  readNewProduct,
+  readProductChanges,
+  readProductId,
+} from '../http/product-schemas.js';
+
+const EXAMPLE_ID = '6b0132679344fe17672a4fdd';
+
+const productIdParams = z.object({
+  id: objectIdSchema.meta({
+    description: '24 lowercase hex characters; anything else is a 400, checked before the body.',
+    example: EXAMPLE_ID,
+  }),
+});
+
+/** What `presentProduct` answers: every stored field, `_id` as its hex text. */
+const productSchema = z
+  .object({ _id: z.string().regex(/^[0-9a-f]{24}$/) })
+  .catchall(z.unknown())
+  .meta({ id: 'Product' });
+
+const productExample = { _id: EXAMPLE_ID, name: 'Lamp', price: 19.5, quantity: 3 };
+
+const jsonBody = (schema: z.ZodType, example: unknown) => ({
+  required: true,
+  content: { 'application/json': { schema, example } },
+});
+
+const malformedId = errorResponse(
+  'The id is not 24 lowercase hex characters, or the body is malformed JSON.',
+  MALFORMED_ID_MESSAGE,
+);
+const notFound = statusTextResponse('Not Found: no product has the id.', 'Not Found');
+const ok = statusTextResponse('OK.', 'OK');
+const failures = {
+  413: fixedErrorResponse('The body is over 100 kB.', 'request entity too large'),
+  415: errorResponse(
+    'The JSON body is in an unsupported charset or encoding.',
+    'unsupported charset "LATIN1"',
+  ),
+  500: jsonResponse(
+    'Anything unexpected: logged with the request id, which the body repeats (the X-Request-Id header).',
+    z.strictObject({ error: z.literal(SERVER_ERROR_MESSAGE), requestId: z.string() }),
+    { error: SERVER_ERROR_MESSAGE, requestId: '0af7651916cd43dd8448eb211c80319c' },
+  ),
+};
+const malformedJson = errorResponse(
+  'The body is malformed JSON (the parser message).',
+  "Expected property name or '}' in JSON at position 1",
+);
 
 /**
  * The five `/products` routes of spec part B. Each `/:id` route reads the id first, so a malformed
  * one is refused before the body or the database (rule 4). Unknown ids answer 404 with the status
  * text (rule 1).
  */
-export function registerProductRoutes(app: Express, { products }: AppDeps): void {
-  app.get('/products', async (_req, res) => {
-    // 200 is the status a response starts with; res.status() would cost every request.
-    res.json((await products.list()).map(presentProduct));
-  });
-
-  app.post('/products', async (req, res) => {
-    const id = await products.create(readNewProduct(req.body));
-    res.status(201).json({ id: id.toHexString() });
-  });
-
-  app.get('/products/:id', async (req, res) => {
-    const product = await products.findById(readProductId(req.params.id));
-    if (product === null) res.sendStatus(404);
-    else res.json(presentProduct(product));
-  });
-
-  app.patch('/products/:id', async (req, res) => {
-    const id = readProductId(req.params.id);
-    const found = await products.update(id, readProductChanges(req.body));
-    res.sendStatus(found ? 200 : 404);
-  });
-
-  app.delete('/products/:id', async (req, res) => {
-    const found = await products.remove(readProductId(req.params.id));
-    res.sendStatus(found ? 200 : 404);
-  });
-}
+export const productRoutes: Route<AppDeps>[] = [
+  {
+    method: 'get',
+    path: '/products',
+    summary: 'List products',
+    responses: {
+      200: jsonResponse('Every product.', z.array(productSchema), [productExample]),
+      304: notModifiedResponse,
+      400: malformedJson,
+      ...failures,
+    },
+    handle:
+      ({ products }) =>
+      async (_req, res) => {
+        // 200 is the status a response starts with; res.status() would cost every request.
+        res.json((await products.list()).map(presentProduct));
+      },
+  },
+  {
+    method: 'get',
+    path: '/products/{id}',
+    summary: 'Read one product',
+    request: { params: productIdParams },
+    responses: {
+      200: jsonResponse('The product.', productSchema, productExample),
+      304: notModifiedResponse,
+      400: malformedId,
+      404: notFound,
+      ...failures,
+    },
+    handle:
+      ({ products }) =>
+      async (req, res) => {
+        const product = await products.findById(readProductId(req.params.id));
+        if (product === null) res.sendStatus(404);
+        else res.json(presentProduct(product));
+      },
+  },
+  {
+    method: 'post',
+    path: '/products',
+    summary: 'Create a product',
+    description:
+      'Takes `name`, `price` and `quantity` when present, values as sent; no defaults, other keys ignored.',
+    request: { body: jsonBody(newProductSchema, { name: 'Lamp', price: 19.5, quantity: 3 }) },
+    responses: {
+      201: jsonResponse(
+        'Created: the new id.',
+        z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+        { id: EXAMPLE_ID },
+      ),
+      400: errorResponse(
+        'The body is not a JSON object (or not JSON), a name MongoDB would misread, or malformed JSON.',
+        NOT_AN_OBJECT_MESSAGE,
+      ),
+      ...failures,
+    },
+    handle:
+      ({ products }) =>
+      async (req, res) => {
+        const id = await products.create(readNewProduct(req.body));
+        res.status(201).json({ id: id.toHexString() });
+      },
+  },
+  {
+    method: 'patch',
+    path: '/products/{id}',
+    summary: 'Set fields of a product',
+    description:
+      'Every key of the body is set as sent, new keys included; `_id` and names MongoDB would read as operators or paths are refused.',
+    request: {
+      params: productIdParams,
+      body: jsonBody(productChangesSchema, { price: 17, colour: 'red' }),
+    },
+    responses: {
+      200: ok,
+      400: errorResponse(
+        'A malformed id, a body that is not a JSON object, `_id` or an unsafe name in it, or malformed JSON.',
+        'invalid field name "$set": a name must not start with "$" (MongoDB reads it as an operator)',
+      ),
+      404: notFound,
+      ...failures,
+    },
+    handle:
+      ({ products }) =>
+      async (req, res) => {
+        const id = readProductId(req.params.id);
+        const found = await products.update(id, readProductChanges(req.body));
+        res.sendStatus(found ? 200 : 404);
+      },
+  },
+  {
+    method: 'delete',
+    path: '/products/{id}',
+    summary: 'Delete a product',
+    request: { params: productIdParams },
+    responses: { 200: ok, 400: malformedId, 404: notFound, ...failures },
+    handle:
+      ({ products }) =>
+      async (req, res) => {
+        const found = await products.remove(readProductId(req.params.id));
+        res.sendStatus(found ? 200 : 404);
+      },
+  },
+];
