@@ -1,8 +1,16 @@
 import type { Express } from 'express';
-import { addErrorHandlers, createHttpApp, type Logger } from '@repo/common';
+import {
+  addErrorHandlers,
+  cannotRouteResponse,
+  createApiDocument,
+  createHttpApp,
+  registerRoutes,
+  type ApiDocument,
+  type Logger,
+} from '@repo/common';
 import type { BooksRepository } from './data/books-repository.js';
 import { renderError } from './http/errors.js';
-import { registerBookRoutes } from './routes/books-routes.js';
+import { bookRoutes, TOKEN_SCHEME } from './routes/books-routes.js';
 
 export interface AppDeps {
   books: BooksRepository;
@@ -16,7 +24,25 @@ export function createApp(deps: AppDeps): Express {
   const { logger } = deps;
   // JSON is parsed by each route, after the token check, not for the whole app.
   const app = createHttpApp({ logger, json: false });
-  registerBookRoutes(app, deps);
+  registerRoutes(app, bookRoutes, deps);
   addErrorHandlers(app, { logger, renderError });
   return app;
+}
+
+/** The same routes as OpenAPI 3.1. */
+export function apiDocument(): ApiDocument {
+  return createApiDocument({
+    service: 'books',
+    version: '1.0.0',
+    summary:
+      'A catalog of books under `/books`, kept in memory and lost on restart (specification document 2). Reading is open; creating, changing and deleting need the shared token.',
+    routes: bookRoutes,
+    bearerSchemes: {
+      [TOKEN_SCHEME]: {
+        description:
+          'The shared secret (BOOKS_TOKEN) as `Bearer <token>`: the second space-separated part of the header must equal it.',
+      },
+    },
+    unmatchedRoute: cannotRouteResponse(),
+  });
 }

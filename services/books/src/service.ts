@@ -1,8 +1,7 @@
 import type { ServiceDefinition } from '@repo/common';
-import { createApp, type AppDeps } from './app.js';
+import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createBooksRepository } from './data/books-repository.js';
-import { apiDocument } from './http/api-document.js';
 
 /**
  * The books service. Its store lives in memory (the spec wants that), so connecting only builds

@@ -8,7 +8,7 @@ import {
   ResponseContract,
   useListeningApp,
 } from '@repo/common/testing';
-import { apiDocument } from '../src/http/api-document.js';
+import { apiDocument } from '../src/app.js';
 import { buildApp, TOKEN } from './support.js';
 
 const document = apiDocument();

@@ -4,10 +4,9 @@ import request from 'supertest';
 import { expect } from 'vitest';
 import { silentLogger, type Logger } from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
-import { createApp } from '../src/app.js';
+import { apiDocument, createApp } from '../src/app.js';
 import { createBooksRepository, type BooksRepository } from '../src/data/books-repository.js';
 import type { Book } from '../src/domain/book.js';
-import { apiDocument } from '../src/http/api-document.js';
 
 /** Every response of the apps built here is checked against the service's OpenAPI document. */
 const contract = useResponseContract(apiDocument());

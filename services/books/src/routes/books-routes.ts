@@ -1,9 +1,25 @@
-import type { Express } from 'express';
-import { jsonBodyParser, NotFoundError } from '@repo/common';
+import { z } from 'zod';
+import {
+  jsonBodyParser,
+  jsonResponse,
+  notModifiedResponse,
+  statusTextResponse,
+  textResponse,
+  NotFoundError,
+  type Route,
+} from '@repo/common';
 import type { AppDeps } from '../app.js';
+import { BookStatus } from '../domain/book.js';
 import { requireToken } from '../http/auth.js';
 import { presentBook } from '../http/book-presenter.js';
 import {
+  bookFilterSchema,
+  bookPatchFieldsSchema,
+  deleteBookBodySchema,
+  NEW_BOOK_INVALID,
+  newBookSchema,
+  PATCH_SHAPE_INVALID,
+  pathBookIdSchema,
   readBookFilter,
   readBookPatch,
   readDeleteBookId,
@@ -14,45 +30,216 @@ import {
 /** Thrown by GET /books/badroute, which exists to show the error handler at work. */
 export const BADROUTE_MESSAGE = 'deliberate failure of /books/badroute';
 
+const EXAMPLE_ID = 1795240437437;
+
+/** The security scheme of the routes that change books. */
+export const TOKEN_SCHEME = 'booksToken';
+const tokenRequired = [{ [TOKEN_SCHEME]: [] }];
+
+/** What `presentBook` answers. */
+const bookSchema = z
+  .strictObject({
+    id: z.number().int(),
+    title: z.string(),
+    author: z.string(),
+    year: z.unknown().optional(),
+    status: z.enum(BookStatus),
+  })
+  .meta({ id: 'Book' });
+
+const bookExample = {
+  id: EXAMPLE_ID,
+  title: 'Dune',
+  author: 'Frank Herbert',
+  year: 1965,
+  status: BookStatus.STATUS_AVAILABLE,
+};
+
+const jsonBody = (schema: z.ZodType, example: unknown) => ({
+  required: true,
+  content: { 'application/json': { schema, example } },
+});
+
+const anyText = z.string();
+const forbidden = statusTextResponse(
+  'Forbidden: the Authorization header carries no token, or not the shared one (checked before the body).',
+  'Forbidden',
+);
+const notFound = statusTextResponse('Not Found: no book has that id.', 'Not Found');
+const tooLarge = textResponse('The JSON body is over 100 kB.', anyText, 'request entity too large');
+const unsupportedCharset = textResponse(
+  'The JSON body is in a charset other than UTF-8 (the parser message).',
+  anyText,
+  'unsupported charset "LATIN1"',
+);
+const malformedJson = 'the JSON parser message for a malformed body';
+const serverError = textResponse(
+  'A route threw; the message is named, the stack only logged.',
+  z.string().regex(/^ERROR: [\s\S]* encountered\.$/),
+  `ERROR: ${BADROUTE_MESSAGE} encountered.`,
+);
+const ok = statusTextResponse('OK.', 'OK');
+
+/** The failures every route can give: any of them parses a JSON body when one is sent. */
+const bodyFailures = { 413: tooLarge, 415: unsupportedCharset, 500: serverError };
+
 /**
- * The books routes, registered on the app rather than on a mounted Router: no second routing pass
- * per request, and `OPTIONS` gets the `Cannot OPTIONS <path>` 404 like any other method without a
- * route (a mounted Router would answer it with 200 and `Allow`).
+ * The books routes. The token is checked before the body is read: a caller without it gets 403
+ * however malformed or large its body, and never makes the service parse it. JSON is parsed by
+ * each route, after that check. `/books/badroute` comes before `/books/{id}`, so that "badroute"
+ * is not taken for an id.
  */
-export function registerBookRoutes(app: Express, { books, token }: AppDeps): void {
-  // The token is checked before the body is read: a caller without it gets 403 however malformed
-  // or large its body, and never makes the service parse it.
-  const tokenRequired = requireToken(token);
-  const parseJson = jsonBodyParser();
-
-  app.get('/books', parseJson, (req, res) => {
-    res.json(books.list(readBookFilter(req.query)).map(presentBook));
-  });
-
-  // Registered before /books/:id so that "badroute" is not taken for an id.
-  app.get('/books/badroute', parseJson, () => {
-    throw new Error(BADROUTE_MESSAGE);
-  });
-
-  app.get('/books/:id', parseJson, (req, res) => {
-    const book = books.findById(readPathBookId(req.params.id));
-    if (book === null) throw new NotFoundError();
-    res.json(presentBook(book));
-  });
-
-  app.post('/books', tokenRequired, parseJson, (req, res) => {
-    res.status(201).json(presentBook(books.create(readNewBook(req.body))));
-  });
-
-  // 200 whether or not a book had that id.
-  app.delete('/books', tokenRequired, parseJson, (req, res) => {
-    books.remove(readDeleteBookId(req.body));
-    res.sendStatus(200);
-  });
-
-  app.patch('/books', tokenRequired, parseJson, (req, res) => {
-    const { id, changes } = readBookPatch(req.body);
-    if (!books.update(id, changes)) throw new NotFoundError();
-    res.sendStatus(200);
-  });
-}
+export const bookRoutes: Route<AppDeps>[] = [
+  {
+    method: 'post',
+    path: '/books',
+    summary: 'Create a book',
+    description: 'Takes `title`, `author` and `year`; every other key is ignored.',
+    security: tokenRequired,
+    request: {
+      body: jsonBody(newBookSchema, { title: 'Dune', author: 'Frank Herbert', year: 1965 }),
+    },
+    responses: {
+      201: jsonResponse('Created: the new book.', bookSchema, bookExample),
+      400: textResponse(
+        `\`title\` or \`author\` missing, not text, or blank; or ${malformedJson}.`,
+        anyText,
+        NEW_BOOK_INVALID,
+      ),
+      403: forbidden,
+      ...bodyFailures,
+    },
+    before: ({ token }) => [requireToken(token), jsonBodyParser()],
+    handle:
+      ({ books }) =>
+      (req, res) => {
+        res.status(201).json(presentBook(books.create(readNewBook(req.body))));
+      },
+  },
+  {
+    method: 'get',
+    path: '/books',
+    summary: 'List books',
+    description:
+      'Oldest first. Each filter given must match exactly (AND); `year` is compared as text.',
+    request: { query: bookFilterSchema },
+    responses: {
+      200: jsonResponse('The books.', z.array(bookSchema), [bookExample]),
+      304: notModifiedResponse,
+      400: textResponse(
+        `A filter given more than once, or ${malformedJson}.`,
+        anyText,
+        'Each query parameter may be given at most once; repeated: "year".',
+      ),
+      ...bodyFailures,
+    },
+    before: () => [jsonBodyParser()],
+    handle:
+      ({ books }) =>
+      (req, res) => {
+        res.json(books.list(readBookFilter(req.query)).map(presentBook));
+      },
+  },
+  {
+    method: 'get',
+    path: '/books/badroute',
+    summary: 'Always fails',
+    description: 'Shows the error handler at work: the answer is always a 500.',
+    responses: {
+      400: textResponse(malformedJson, anyText, 'Unexpected end of JSON input'),
+      ...bodyFailures,
+    },
+    before: () => [jsonBodyParser()],
+    handle: () => () => {
+      throw new Error(BADROUTE_MESSAGE);
+    },
+  },
+  {
+    method: 'get',
+    path: '/books/{id}',
+    summary: 'Read one book',
+    request: {
+      params: z.object({
+        id: pathBookIdSchema.meta({
+          description: 'Decimal digits; anything else names no book (404).',
+          example: String(EXAMPLE_ID),
+        }),
+      }),
+    },
+    responses: {
+      200: jsonResponse('The book.', bookSchema, bookExample),
+      304: notModifiedResponse,
+      400: textResponse(
+        `The path's percent-encoding is broken (the router's message), or ${malformedJson}.`,
+        anyText,
+        "Failed to decode param '%E0%A4%A'",
+      ),
+      404: notFound,
+      ...bodyFailures,
+    },
+    before: () => [jsonBodyParser()],
+    handle:
+      ({ books }) =>
+      (req, res) => {
+        const book = books.findById(readPathBookId(req.params.id));
+        if (book === null) throw new NotFoundError();
+        res.json(presentBook(book));
+      },
+  },
+  {
+    method: 'delete',
+    path: '/books',
+    summary: 'Delete a book',
+    description: '200 whether or not a book had the id; nothing is removed when none had it.',
+    security: tokenRequired,
+    request: { body: jsonBody(deleteBookBodySchema, { id: EXAMPLE_ID }) },
+    responses: {
+      200: ok,
+      400: textResponse(
+        malformedJson,
+        anyText,
+        "Expected property name or '}' in JSON at position 1",
+      ),
+      403: forbidden,
+      ...bodyFailures,
+    },
+    before: ({ token }) => [requireToken(token), jsonBodyParser()],
+    // 200 whether or not a book had that id.
+    handle:
+      ({ books }) =>
+      (req, res) => {
+        books.remove(readDeleteBookId(req.body));
+        res.sendStatus(200);
+      },
+  },
+  {
+    method: 'patch',
+    path: '/books',
+    summary: 'Change a book',
+    description:
+      'The body must have `id` and at least one other key. Only `title`, `author` and `year` are applied; other keys (such as `status`) are ignored.',
+    security: tokenRequired,
+    request: {
+      body: jsonBody(bookPatchFieldsSchema, { id: EXAMPLE_ID, title: 'Dune (1st ed.)' }),
+    },
+    responses: {
+      200: ok,
+      400: textResponse(
+        `No \`id\`, \`id\` alone, or not an object; a \`title\` or \`author\` that is not non-blank text; or ${malformedJson}.`,
+        anyText,
+        PATCH_SHAPE_INVALID,
+      ),
+      403: forbidden,
+      404: notFound,
+      ...bodyFailures,
+    },
+    before: ({ token }) => [requireToken(token), jsonBodyParser()],
+    handle:
+      ({ books }) =>
+      (req, res) => {
+        const { id, changes } = readBookPatch(req.body);
+        if (!books.update(id, changes)) throw new NotFoundError();
+        res.sendStatus(200);
+      },
+  },
+];
