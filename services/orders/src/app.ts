@@ -1,10 +1,19 @@
-import { addErrorHandlers, createHttpApp, type Logger } from '@repo/common';
 import type { Express } from 'express';
+import { z } from 'zod';
+import {
+  addErrorHandlers,
+  createApiDocument,
+  createHttpApp,
+  registerRoutes,
+  type ApiDocument,
+  type Logger,
+} from '@repo/common';
 import type { MenuRepository } from './data/menu-repository.js';
 import type { OrdersRepository } from './data/orders-repository.js';
-import { pageNotFound, renderError } from './http/errors.js';
-import { registerMenuRoutes } from './routes/menu-routes.js';
-import { registerOrderRoutes } from './routes/orders-routes.js';
+import { PAGE_NOT_FOUND_MESSAGE, pageNotFound, renderError } from './http/errors.js';
+import { CUSTOMER_SCHEME, STAFF_SCHEME } from './http/responses.js';
+import { menuRoutes } from './routes/menu-routes.js';
+import { orderRoutes } from './routes/orders-routes.js';
 
 export interface AppDeps {
   menu: MenuRepository;
@@ -16,18 +25,43 @@ export interface AppDeps {
   clock?: () => Date;
 }
 
+const routes = [...menuRoutes, ...orderRoutes];
+
 /**
  * The orders app (spec document 2, orders service), in the order the spec lays it out: JSON
  * parsing for the whole app, `/menu` and `/orders`, then the catch-all 404, then the error
- * handler. It only builds; `runService` listens. The routes go on the app with their full paths
- * rather than on mounted Routers: the same URLs without a second routing pass per request, and an
- * `OPTIONS` request gets the catch-all 404 like any other unmatched method (a mounted Router would
- * answer it with 200 and `Allow`).
+ * handler. It only builds; `runService` listens.
  */
 export function createApp(deps: AppDeps): Express {
   const app = createHttpApp({ logger: deps.logger });
-  registerMenuRoutes(app, deps);
-  registerOrderRoutes(app, deps);
+  registerRoutes(app, routes, deps);
   addErrorHandlers(app, { logger: deps.logger, renderError, notFound: pageNotFound });
   return app;
+}
+
+/** The same routes as OpenAPI 3.1. */
+export function apiDocument(): ApiDocument {
+  return createApiDocument({
+    service: 'orders',
+    version: '1.0.0',
+    summary:
+      'A pizza shop: a public menu under `/menu` and customer orders under `/orders`, stored in MongoDB (specification document 2).',
+    routes,
+    bearerSchemes: {
+      [CUSTOMER_SCHEME]: {
+        description:
+          'The customer token (ORDERS_CUSTOMER_TOKEN), exactly as `Bearer <token>`: one space, nothing after it.',
+      },
+      [STAFF_SCHEME]: {
+        description:
+          'The staff token (ORDERS_STAFF_TOKEN), exactly as `Bearer <token>`: one space, nothing after it.',
+      },
+    },
+    unmatchedRoute: {
+      description: 'Not Found: no route matches the method and path (the catch-all).',
+      mediaType: 'application/json',
+      schema: z.strictObject({ error: z.literal(PAGE_NOT_FOUND_MESSAGE) }),
+      example: { error: PAGE_NOT_FOUND_MESSAGE },
+    },
+  });
 }

@@ -1,10 +1,9 @@
 import { connectWithMongo, type ServiceDefinition } from '@repo/common';
-import { createApp, type AppDeps } from './app.js';
+import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, SECRET_VARIABLES, type Config } from './config.js';
 import { createMenuRepository } from './data/menu-repository.js';
 import { createOrdersRepository } from './data/orders-repository.js';
 import { seedDefaultMenu } from './domain/seed-menu.js';
-import { apiDocument } from './http/api-document.js';
 
 /** The orders service: connected to MongoDB, with the default menu stored, before the port opens. */
 export const service: ServiceDefinition<Config, AppDeps> = {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, beforeEach } from 'vitest';
 import { type FuzzTarget, ResponseContract, useListeningApp } from '@repo/common/testing';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
-import { apiDocument } from '../src/http/api-document.js';
+import { apiDocument } from '../src/app.js';
 import type { MenuItemRecord } from '../src/domain/menu-item.js';
 import { addMenuItem, buildApp, CUSTOMER_TOKEN, placeValidOrder, STAFF_TOKEN } from './support.js';
 

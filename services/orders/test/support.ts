@@ -4,11 +4,10 @@ import { useResponseContract } from '@repo/common/testing';
 import { ObjectId, type Db } from 'mongodb';
 import request from 'supertest';
 import type { Express } from 'express';
-import { createApp, type AppDeps } from '../src/app.js';
+import { apiDocument, createApp, type AppDeps } from '../src/app.js';
 import { createMenuRepository } from '../src/data/menu-repository.js';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
 import type { MenuItemRecord } from '../src/domain/menu-item.js';
-import { apiDocument } from '../src/http/api-document.js';
 
 /** Every response of the apps built here is checked against the service's OpenAPI document. */
 const contract = useResponseContract(apiDocument());
