@@ -1,10 +1,20 @@
-import { addErrorHandlers, createHttpApp, type Logger } from '@repo/common';
 import type { Express } from 'express';
+import {
+  addErrorHandlers,
+  cannotRouteResponse,
+  createApiDocument,
+  createHttpApp,
+  registerRoutes,
+  type ApiDocument,
+  type Logger,
+} from '@repo/common';
 import type { OrdersRepository } from './data/orders-repository.js';
 import type { ProductsRepository } from './data/products-repository.js';
-import { renderError } from './http/errors.js';
-import { registerOrderRoutes } from './routes/orders-routes.js';
-import { registerProductRoutes } from './routes/products-routes.js';
+import { orderNotFound, productNotFound, renderError } from './http/errors.js';
+import { badCustomerId } from './http/order-schemas.js';
+import { undecodableIdHandler } from './http/undecodable-id.js';
+import { orderRoutes } from './routes/orders-routes.js';
+import { productRoutes } from './routes/products-routes.js';
 
 /** What the app is built from: `service.ts` builds it over MongoDB, the tests over a test database. */
 export interface AppDeps {
@@ -18,13 +28,29 @@ export interface AppDeps {
   logger: Logger;
 }
 
+const routes = [...productRoutes, ...orderRoutes];
+
 /** The products HTTP app (spec document 1). It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // Bodies are parsed only by the routes that take one, so any unmatched request, body or not,
   // gets the plain `Cannot <METHOD> <path>` 404.
   const app = createHttpApp({ logger: deps.logger, json: false });
-  registerProductRoutes(app, deps);
-  registerOrderRoutes(app, deps);
+  registerRoutes(app, routes, deps);
+  app.use(undecodableIdHandler('/products/', productNotFound));
+  app.use(undecodableIdHandler('/orders/', orderNotFound));
+  app.use(undecodableIdHandler('/customers/', badCustomerId, new Set(['GET', 'HEAD', 'POST'])));
   addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
+}
+
+/** The same routes as OpenAPI 3.1. */
+export function apiDocument(): ApiDocument {
+  return createApiDocument({
+    service: 'products',
+    version: '1.0.0',
+    summary:
+      "A JSON catalog of products under `/products`, stored in MongoDB (specification document 1), and customers' orders that take the products' stock (`/customers/{customerId}/orders`, `/orders/{id}`).",
+    routes,
+    unmatchedRoute: cannotRouteResponse(),
+  });
 }

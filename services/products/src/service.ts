@@ -1,11 +1,10 @@
 import type { Db } from 'mongodb';
 import { connectWithMongo, type Logger, type ServiceDefinition } from '@repo/common';
-import { createApp, type AppDeps } from './app.js';
+import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createOrdersRepository } from './data/orders-repository.js';
 import { createProductsRepository } from './data/products-repository.js';
 import { recoverStockJobs, STOCK_JOB_LEASE_MS } from './domain/recover-stock-jobs.js';
-import { apiDocument } from './http/api-document.js';
 
 /** What the app is built from once MongoDB is connected. */
 async function depsOver(db: Db, config: Config, logger: Logger): Promise<AppDeps> {

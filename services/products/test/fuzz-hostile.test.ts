@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { documentedRoutes, hostileRoute } from '@repo/common/testing';
-import { apiDocument } from '../src/http/api-document.js';
+import { apiDocument } from '../src/app.js';
 import { PRODUCT_FIELDS } from '../src/domain/product.js';
 import { useFuzzTarget } from './fuzz-target.js';
 

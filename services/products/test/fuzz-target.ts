@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeEach } from 'vitest';
 import { type FuzzTarget, ResponseContract, useListeningApp } from '@repo/common/testing';
-import { apiDocument } from '../src/http/api-document.js';
+import { apiDocument } from '../src/app.js';
 import { storedProducts, useProductsApp } from './support.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { documentedRoutes, fuzzRoute } from '@repo/common/testing';
-import { apiDocument } from '../src/http/api-document.js';
+import { apiDocument } from '../src/app.js';
 import { useFuzzTarget } from './fuzz-target.js';
 
 const target = useFuzzTarget('products_fuzz');

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { describeApiDocument } from '@repo/common/testing';
-import { apiDocument } from '../src/http/api-document.js';
+import { apiDocument } from '../src/app.js';
 
 describeApiDocument(fileURLToPath(new URL('..', import.meta.url)), apiDocument());

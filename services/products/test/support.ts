@@ -6,11 +6,10 @@ import { beforeAll, expect } from 'vitest';
 import { silentLogger } from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
 import { useTestDatabase, type OpenTestDatabase } from '@repo/embedded-mongo/testing';
-import { createApp, type AppDeps } from '../src/app.js';
+import { apiDocument, createApp, type AppDeps } from '../src/app.js';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../src/config.js';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
 import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
-import { apiDocument } from '../src/http/api-document.js';
 
 /** Every response of the apps built here is checked against the service's OpenAPI document. */
 const contract = useResponseContract(apiDocument());

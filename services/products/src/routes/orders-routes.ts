@@ -1,77 +1,274 @@
-import type { Express, Request } from 'express';
+import { z } from 'zod';
+import {
+  errorResponse,
+  jsonResponse,
+  notModifiedResponse,
+  emptyResponse,
+  objectIdSchema,
+  type Route,
+} from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { changeOrder } from '../domain/change-order.js';
+import { ORDER_STATUSES } from '../domain/order.js';
 import { placeOrder } from '../domain/place-order.js';
 import { removeOrder } from '../domain/remove-order.js';
+import { jsonBody, serverError, tooLarge, unsupportedMediaType } from '../http/api-responses.js';
 import { orderNotFound } from '../http/errors.js';
 import { jsonRequestBody } from '../http/json-request-body.js';
 import { encodeOrderCursor } from '../http/order-cursor.js';
 import { presentOrder } from '../http/order-presenter.js';
 import {
-  badCustomerId,
+  customerIdSchema,
+  newOrderSchema,
+  orderChangesSchema,
+  orderListQuerySchema,
   readCustomerId,
   readNewOrder,
   readOrderChanges,
   readOrderId,
   readOrderListQuery,
 } from '../http/order-schemas.js';
-import { undecodableIdHandler } from '../http/undecodable-id.js';
+
+const ORDER_ID = '6b0133863aff49b5acaf9240';
+const PRODUCT_ID = '6b0133863aff49b5acaf923f';
+const hexId = z.string().regex(/^[0-9a-f]{24}$/);
+
+const orderSchema = z
+  .strictObject({
+    id: hexId,
+    customerId: z.string(),
+    items: z.array(
+      z.strictObject({
+        productId: hexId,
+        quantity: z.number().int().min(1),
+        price: z.number().min(0),
+        modelName: z.unknown().refine((value) => value !== undefined),
+      }),
+    ),
+    total: z.number(),
+    status: z.enum(ORDER_STATUSES),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Order' });
+
+const orderExample = {
+  id: ORDER_ID,
+  customerId: 'cust_42',
+  items: [{ productId: PRODUCT_ID, quantity: 2, price: 9.99, modelName: 'Widget' }],
+  total: 19.98,
+  status: 'pending',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  updatedAt: '2026-11-25T10:00:00.000Z',
+};
+
+/** `{ error, productIds }`: an order refused because of some of its products. */
+const productsProblem = (description: string, example: string) =>
+  jsonResponse(
+    description,
+    z.strictObject({ error: z.string(), productIds: z.array(hexId).min(1) }),
+    { error: `${example}: ${PRODUCT_ID}`, productIds: [PRODUCT_ID] },
+  );
+
+const customerParams = z.object({ customerId: customerIdSchema });
+const orderParams = z.object({
+  id: objectIdSchema.meta({
+    description: 'The order id: 24 lowercase hex characters. Any other text names no order (404).',
+    example: ORDER_ID,
+  }),
+});
+const notFound = errorResponse(
+  'No order has the id, or the id is malformed.',
+  `Not found: no order with id of ${ORDER_ID}`,
+);
+const invalid = (what: string) =>
+  errorResponse(
+    `${what}, or the body is not valid JSON or not an object. Every problem is listed, separated by \`; \`.`,
+    'items[0].quantity: Too small: expected number to be >=1',
+  );
+const shortOfStock = productsProblem(
+  'Taking the items would leave these products below 0 (or their quantity is not a number). Nothing changed.',
+  'not enough stock for products',
+);
+const unknownOrUnpriced = productsProblem(
+  'No product has these ids, or their price is not a number of 0 or more.',
+  'no product has the ids',
+);
+const busy = errorResponse(
+  'A status move the order cannot make (the body names both states), items of an order that is not pending, or another request changing the same order at that moment.',
+  'an order cannot move from shipped to pending',
+);
 
 /** The link to the page after this one, keeping the request's own parameters. */
-function nextPageLink(req: Request, after: string): string {
-  const url = new URL(req.originalUrl, 'http://service');
+function nextPageLink(originalUrl: string, after: string): string {
+  const url = new URL(originalUrl, 'http://service');
   url.searchParams.set('after', after);
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
 /**
- * A customer's orders, and each order by id (spec document 1, rule 8; `GET /orders/:id` added). Like the products routes,
- * registered with full paths on the app.
+ * A customer's orders, and each order by id (spec document 1, rule 8; `GET /orders/{id}` added).
+ * Only POST and PATCH parse a body.
  */
-export function registerOrderRoutes(app: Express, deps: AppDeps): void {
-  const jsonBody = jsonRequestBody();
-  const { orders, clock } = deps;
-  const stock = { products: deps.products, orders };
-
-  app.get('/customers/:customerId/orders', async (req, res) => {
-    const customerId = readCustomerId(req.params.customerId);
-    const { status, limit, after } = readOrderListQuery(req.query);
-    // One more than a page tells whether there is a next page without a count.
-    const found = await orders.listPage({ customerId, status, before: after, limit: limit + 1 });
-    const page = found.slice(0, limit);
-    const last = page.at(-1);
-    if (found.length > limit && last !== undefined) {
-      res.setHeader('Link', nextPageLink(req, encodeOrderCursor(last._id)));
-    }
-    res.json(page.map(presentOrder));
-  });
-
-  app.post('/customers/:customerId/orders', jsonBody, async (req, res) => {
-    const customerId = readCustomerId(req.params.customerId);
-    const { items } = readNewOrder(req.body);
-    const id = await placeOrder(stock, customerId, items, clock());
-    res.status(201).json({ id: id.toHexString() });
-  });
-
-  app.get('/orders/:id', async (req, res) => {
-    const found = await orders.findVisible(readOrderId(req.params.id));
-    if (found === null) throw orderNotFound(req.params.id);
-    res.json(presentOrder(found));
-  });
-
-  app.patch<'/orders/:id', { id: string }>('/orders/:id', jsonBody, async (req, res) => {
-    const changes = readOrderChanges(req.body);
-    const updated = await changeOrder(stock, readOrderId(req.params.id), changes, clock());
-    if (updated === null) throw orderNotFound(req.params.id);
-    res.json(presentOrder(updated));
-  });
-
-  app.delete('/orders/:id', async (req, res) => {
-    const removed = await removeOrder(stock, readOrderId(req.params.id), clock());
-    if (!removed) throw orderNotFound(req.params.id);
-    res.status(204).end();
-  });
-
-  app.use(undecodableIdHandler('/orders/', orderNotFound));
-  app.use(undecodableIdHandler('/customers/', badCustomerId, new Set(['GET', 'HEAD', 'POST'])));
-}
+export const orderRoutes: Route<AppDeps>[] = [
+  {
+    method: 'get',
+    path: '/customers/{customerId}/orders',
+    summary: "List a customer's orders",
+    description:
+      'Newest first; an empty array for a customer with none. When there are more, the `Link` header holds the next page (`rel="next"`, with an opaque `after` cursor that stays valid while orders are added).',
+    request: { params: customerParams, query: orderListQuerySchema },
+    responses: {
+      200: {
+        ...jsonResponse('The page of orders.', z.array(orderSchema), [orderExample]),
+        headers: z.object({
+          Link: z.string().optional().meta({ description: 'The next page, when there is one.' }),
+        }),
+      },
+      304: notModifiedResponse,
+      400: errorResponse(
+        'A bad customer id, status, limit or cursor; every problem is listed.',
+        'limit: Too big: expected number to be <=100',
+      ),
+      500: serverError,
+    },
+    handle:
+      ({ orders }) =>
+      async (req, res) => {
+        const customerId = readCustomerId(req.params.customerId);
+        const { status, limit, after } = readOrderListQuery(req.query);
+        // One more than a page tells whether there is a next page without a count.
+        const found = await orders.listPage({
+          customerId,
+          status,
+          before: after,
+          limit: limit + 1,
+        });
+        const page = found.slice(0, limit);
+        const last = page.at(-1);
+        if (found.length > limit && last !== undefined) {
+          res.setHeader('Link', nextPageLink(req.originalUrl, encodeOrderCursor(last._id)));
+        }
+        res.json(page.map(presentOrder));
+      },
+  },
+  {
+    method: 'post',
+    path: '/customers/{customerId}/orders',
+    summary: 'Place an order',
+    description:
+      "Takes each item's quantity from its product's stock, all or nothing; copies each product's price and name into the order.",
+    request: {
+      params: customerParams,
+      body: jsonBody(newOrderSchema, { items: [{ productId: PRODUCT_ID, quantity: 2 }] }),
+    },
+    responses: {
+      201: jsonResponse('Created: the new order id only.', z.strictObject({ id: hexId }), {
+        id: ORDER_ID,
+      }),
+      400: invalid('A bad customer id or items'),
+      409: shortOfStock,
+      413: tooLarge,
+      415: unsupportedMediaType,
+      422: unknownOrUnpriced,
+      500: serverError,
+    },
+    before: () => [jsonRequestBody()],
+    handle:
+      ({ products, orders, clock }) =>
+      async (req, res) => {
+        const customerId = readCustomerId(req.params.customerId);
+        const { items } = readNewOrder(req.body);
+        const id = await placeOrder({ products, orders }, customerId, items, clock());
+        res.status(201).json({ id: id.toHexString() });
+      },
+  },
+  {
+    method: 'get',
+    path: '/orders/{id}',
+    summary: 'Read one order',
+    request: { params: orderParams },
+    responses: {
+      200: jsonResponse('The order.', orderSchema, orderExample),
+      304: notModifiedResponse,
+      404: notFound,
+      500: serverError,
+    },
+    handle:
+      ({ orders }) =>
+      async (req, res) => {
+        const found = await orders.findVisible(readOrderId(req.params.id));
+        if (found === null) throw orderNotFound(req.params.id ?? '');
+        res.json(presentOrder(found));
+      },
+  },
+  {
+    method: 'patch',
+    path: '/orders/{id}',
+    summary: "Move an order's status, or change a pending order's items",
+    description:
+      'Cancelling a pending order gives its stock back; new items move stock by the difference. Sending the status the order has already changes nothing (200).',
+    request: {
+      params: orderParams,
+      body: jsonBody(orderChangesSchema, { status: 'shipped' }),
+    },
+    responses: {
+      200: jsonResponse('The complete updated order.', orderSchema, {
+        ...orderExample,
+        status: 'shipped',
+      }),
+      400: invalid('A bad status or items, or both sent'),
+      404: notFound,
+      409: {
+        description: `${shortOfStock.description} Or: ${busy.description}`,
+        content: {
+          'application/json': {
+            schema: z.union([
+              z.strictObject({ error: z.string() }),
+              z.strictObject({ error: z.string(), productIds: z.array(hexId).min(1) }),
+            ]),
+            example: { error: 'an order cannot move from shipped to pending' },
+          },
+        },
+      },
+      413: tooLarge,
+      415: unsupportedMediaType,
+      422: unknownOrUnpriced,
+      500: serverError,
+    },
+    before: () => [jsonRequestBody()],
+    handle:
+      ({ products, orders, clock }) =>
+      async (req, res) => {
+        const changes = readOrderChanges(req.body);
+        const id = readOrderId(req.params.id);
+        const updated = await changeOrder({ products, orders }, id, changes, clock());
+        if (updated === null) throw orderNotFound(req.params.id ?? '');
+        res.json(presentOrder(updated));
+      },
+  },
+  {
+    method: 'delete',
+    path: '/orders/{id}',
+    summary: 'Delete an order',
+    description: "A pending order's stock goes back; a shipped or delivered order's never does.",
+    request: { params: orderParams },
+    responses: {
+      204: emptyResponse('Deleted.'),
+      404: notFound,
+      409: busy,
+      500: serverError,
+    },
+    handle:
+      ({ products, orders, clock }) =>
+      async (req, res) => {
+        const removed = await removeOrder(
+          { products, orders },
+          readOrderId(req.params.id),
+          clock(),
+        );
+        if (!removed) throw orderNotFound(req.params.id ?? '');
+        res.status(204).end();
+      },
+  },
+];

@@ -1,60 +1,210 @@
-import type { Express } from 'express';
+import { z } from 'zod';
+import {
+  emptyResponse,
+  errorResponse,
+  fixedErrorResponse,
+  jsonResponse,
+  notModifiedResponse,
+  objectIdSchema,
+  type Route,
+} from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { patchProduct } from '../domain/patch-product.js';
+import { NEGATIVE_PRICE_MESSAGE } from '../domain/patch-rules.js';
+import {
+  badBody,
+  jsonBody,
+  serverError,
+  tooLarge,
+  unsupportedMediaType,
+} from '../http/api-responses.js';
 import { productNotFound } from '../http/errors.js';
 import { jsonRequestBody } from '../http/json-request-body.js';
 import { presentProduct } from '../http/product-presenter.js';
 import {
+  LOW_STOCK_MESSAGE,
+  newProductSchema,
+  productChangesSchema,
+  productListQuerySchema,
   readNewProduct,
   readProductChanges,
   readProductId,
   readProductListQuery,
 } from '../http/product-schemas.js';
 import { sendJsonArray } from '../http/stream-json-array.js';
-import { undecodableIdHandler } from '../http/undecodable-id.js';
+
+const EXAMPLE_ID = '6b0133863aff49b5acaf923f';
+
+const productIdParams = z.object({
+  id: objectIdSchema.meta({
+    description:
+      'The id the service handed out: 24 lowercase hex characters. Any other text names no product (404).',
+    example: EXAMPLE_ID,
+  }),
+});
+
+/** A field of a product: whatever JSON the client sent, since creation checks no types. */
+const anyJson = z.unknown().refine((value) => value !== undefined);
+
+/** What `presentProduct` answers: the id and the six fields, always all of them, never `_id`. */
+const productSchema = z
+  .strictObject({
+    id: z.string().regex(/^[0-9a-f]{24}$/),
+    modelName: anyJson,
+    modelNumber: anyJson,
+    manufacturer: anyJson,
+    color: anyJson,
+    price: anyJson,
+    quantity: anyJson,
+  })
+  .meta({ id: 'Product' });
+
+const productExample = {
+  id: EXAMPLE_ID,
+  modelName: 'Widget',
+  modelNumber: 'W-1',
+  manufacturer: 'Acme',
+  color: 'red',
+  price: 9.99,
+  quantity: 3,
+};
+
+const notFound = errorResponse(
+  'No product has the id, or the id is malformed.',
+  `Not found: no product with id of ${EXAMPLE_ID}`,
+);
 
 /**
- * The `/products` routes, registered on the app with their full paths rather than on a mounted
- * Router: no second routing pass per request, and `OPTIONS` gets the `Cannot OPTIONS <path>` 404
- * like every other method without a route (a mounted Router would answer it with 200 and `Allow`).
+ * The `/products` routes of spec document 1. Only POST and PATCH parse a body, so any other
+ * request, body or not, is answered without reading one.
  */
-export function registerProductRoutes(
-  app: Express,
-  { products, logger, lowStockThreshold }: AppDeps,
-): void {
-  const jsonBody = jsonRequestBody();
-
-  app.get('/products', async (req, res) => {
-    const { lowStockOnly } = readProductListQuery(req.query);
-    const cursor = products.list(lowStockOnly ? { quantityBelow: lowStockThreshold } : {});
-    await sendJsonArray(res, cursor, presentProduct, logger);
-  });
-
-  app.post('/products', jsonBody, async (req, res) => {
-    const id = await products.create(readNewProduct(req.body));
-    res.status(201).json({ id: id.toHexString() });
-  });
-
-  app.get('/products/:id', async (req, res) => {
-    const found = await products.findById(readProductId(req.params.id));
-    if (found === null) throw productNotFound(req.params.id);
-    res.json(presentProduct(found));
-  });
-
-  app.patch<'/products/:id', { id: string }>('/products/:id', jsonBody, async (req, res) => {
-    // The body before the id: a body that is no JSON object is a 400 whatever the id, as a
-    // content type or a parse failure is.
-    const changes = readProductChanges(req.body);
-    const updated = await patchProduct(products, readProductId(req.params.id), changes);
-    if (updated === null) throw productNotFound(req.params.id);
-    res.json(presentProduct(updated));
-  });
-
-  app.delete('/products/:id', async (req, res) => {
-    const deleted = await products.remove(readProductId(req.params.id));
-    if (!deleted) throw productNotFound(req.params.id);
-    res.status(204).end();
-  });
-
-  app.use(undecodableIdHandler('/products/', productNotFound));
-}
+export const productRoutes: Route<AppDeps>[] = [
+  {
+    method: 'get',
+    path: '/products',
+    summary: 'List products',
+    description:
+      'Every product in creation order, streamed; `?lowStock=true` lists those low on stock.',
+    request: { query: productListQuerySchema },
+    responses: {
+      200: jsonResponse('The products.', z.array(productSchema), [productExample]),
+      304: notModifiedResponse,
+      400: fixedErrorResponse('`lowStock` has a value other than `true`.', LOW_STOCK_MESSAGE),
+      500: serverError,
+    },
+    handle:
+      ({ products, logger, lowStockThreshold }) =>
+      async (req, res) => {
+        const { lowStockOnly } = readProductListQuery(req.query);
+        const cursor = products.list(lowStockOnly ? { quantityBelow: lowStockThreshold } : {});
+        await sendJsonArray(res, cursor, presentProduct, logger);
+      },
+  },
+  {
+    method: 'post',
+    path: '/products',
+    summary: 'Create a product',
+    description:
+      'Any subset of the six fields; omitted ones get their defaults, other keys are dropped, no types are checked.',
+    request: {
+      body: jsonBody(newProductSchema, {
+        modelName: 'Widget',
+        manufacturer: 'Acme',
+        price: 9.99,
+        quantity: 3,
+      }),
+    },
+    responses: {
+      201: jsonResponse(
+        'Created: the new product id only.',
+        z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+        { id: EXAMPLE_ID },
+      ),
+      400: badBody,
+      413: tooLarge,
+      415: unsupportedMediaType,
+      500: serverError,
+    },
+    before: () => [jsonRequestBody()],
+    handle:
+      ({ products }) =>
+      async (req, res) => {
+        const id = await products.create(readNewProduct(req.body));
+        res.status(201).json({ id: id.toHexString() });
+      },
+  },
+  {
+    method: 'get',
+    path: '/products/{id}',
+    summary: 'Read one product',
+    request: { params: productIdParams },
+    responses: {
+      200: jsonResponse('The product.', productSchema, productExample),
+      304: notModifiedResponse,
+      404: notFound,
+      500: serverError,
+    },
+    handle:
+      ({ products }) =>
+      async (req, res) => {
+        const found = await products.findById(readProductId(req.params.id));
+        if (found === null) throw productNotFound(req.params.id ?? '');
+        res.json(presentProduct(found));
+      },
+  },
+  {
+    method: 'patch',
+    path: '/products/{id}',
+    summary: 'Change some fields of a product',
+    description:
+      'Only the fields sent change. Checked in order: the body, the product exists, then the price and quantity rules; nothing is written when one fails.',
+    request: {
+      params: productIdParams,
+      body: jsonBody(productChangesSchema, { price: 7.5, color: 'blue' }),
+    },
+    responses: {
+      200: jsonResponse('The complete updated product.', productSchema, {
+        ...productExample,
+        price: 7.5,
+        color: 'blue',
+      }),
+      400: errorResponse(
+        'The price would end below 0 (`price cannot be negative`), the quantity sent is below 0 (`quantity cannot be negative`), or the body is not a JSON object or not valid JSON.',
+        NEGATIVE_PRICE_MESSAGE,
+      ),
+      404: notFound,
+      413: tooLarge,
+      415: unsupportedMediaType,
+      500: serverError,
+    },
+    before: () => [jsonRequestBody()],
+    handle:
+      ({ products }) =>
+      async (req, res) => {
+        // The body before the id: a body that is no JSON object is a 400 whatever the id, as a
+        // content type or a parse failure is.
+        const changes = readProductChanges(req.body);
+        const updated = await patchProduct(products, readProductId(req.params.id), changes);
+        if (updated === null) throw productNotFound(req.params.id ?? '');
+        res.json(presentProduct(updated));
+      },
+  },
+  {
+    method: 'delete',
+    path: '/products/{id}',
+    summary: 'Delete a product',
+    request: { params: productIdParams },
+    responses: {
+      204: emptyResponse('Deleted.'),
+      404: notFound,
+      500: serverError,
+    },
+    handle:
+      ({ products }) =>
+      async (req, res) => {
+        const deleted = await products.remove(readProductId(req.params.id));
+        if (!deleted) throw productNotFound(req.params.id ?? '');
+        res.status(204).end();
+      },
+  },
+];
