@@ -22,6 +22,13 @@ export { METRICS_PATH } from './observability/metrics-endpoint.js';
 export { inputReader, type InputReader, type InputRejection } from './validation/parse-input.js';
 export { isJsonObject } from './validation/json-object.js';
 export { objectIdSchema } from './mongo/object-id.js';
+export {
+  idCursor,
+  nextPageLink,
+  pageQueryFields,
+  type IdCursor,
+  type PageLimits,
+} from './http/page.js';
 
 // Configuration
 export {

@@ -15,9 +15,11 @@ export const service: ServiceDefinition<Config, AppDeps> = {
       const menu = createMenuRepository(db);
       const seeded = await seedDefaultMenu(menu);
       if (seeded > 0) logger.info({ items: seeded }, 'menu was empty: stored the default menu');
+      const orders = createOrdersRepository(db);
+      await orders.ensureIndexes();
       return {
         menu,
-        orders: createOrdersRepository(db),
+        orders,
         logger,
         customerToken: config.ORDERS_CUSTOMER_TOKEN,
         staffToken: config.ORDERS_STAFF_TOKEN,

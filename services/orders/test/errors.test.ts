@@ -56,9 +56,9 @@ describe('unmatched paths', () => {
   it.each([
     ['get', '/'],
     ['get', '/pizzas'],
-    ['get', '/orders'],
+    ['put', '/orders'],
     ['post', '/menu'],
-    ['delete', '/orders/000000000000000000000001'],
+    ['delete', '/orders'],
     ['post', '/orders/000000000000000000000001'],
     ['get', '/menu/000000000000000000000001/toppings'],
     // No route takes OPTIONS, so it is unmatched on every path, those with routes included.

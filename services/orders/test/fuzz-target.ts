@@ -24,7 +24,14 @@ export function useFuzzTarget(label: string): () => FuzzTarget {
 
   beforeAll(async () => {
     menu = [
-      await addMenuItem(testDb.db, { toppings: ['basil', 'olives'] }),
+      await addMenuItem(testDb.db, {
+        toppings: ['basil', 'olives'],
+        sizes: [
+          { name: 'small', price: 800 },
+          { name: 'large', price: 1400 },
+        ],
+        crusts: ['classic', 'thin'],
+      }),
       await addMenuItem(testDb.db, { toppings: [] }),
     ];
   });
@@ -38,16 +45,25 @@ export function useFuzzTarget(label: string): () => FuzzTarget {
     existing = [...menu.map((item) => item._id.toHexString()), ...orders.map((order) => order.id)];
   });
 
-  /** Orders whose items are on the menu, so some placements succeed. */
+  /**
+   * Orders whose items are on the menu, so some placements succeed; sizes, crusts and toppings
+   * are now and then ones the item does not offer, and quantities now and then out of range.
+   */
   const orderOnTheMenu = () =>
     fc.record({
       customerName: fc.string({ minLength: 1 }).filter((name) => name.trim() !== ''),
       items: fc.array(
         fc.constantFrom(...menu).chain((item) =>
-          fc.record({
-            menuItemId: fc.constant(item._id.toHexString()),
-            toppings: fc.subarray([...item.toppings, 'pineapple']),
-          }),
+          fc.record(
+            {
+              menuItemId: fc.constant(item._id.toHexString()),
+              size: fc.constantFrom(...item.sizes.map((size) => size.name), 'huge'),
+              crust: fc.constantFrom(...item.crusts, 'stuffed'),
+              toppings: fc.subarray([...item.toppings.map((topping) => topping.name), 'pineapple']),
+              quantity: fc.integer({ min: 0, max: 21 }),
+            },
+            { requiredKeys: ['menuItemId'] },
+          ),
         ),
         { minLength: 1, maxLength: 3 },
       ),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MENU } from '../src/domain/default-menu.js';
 import { createMenuRepository, type MenuRepository } from '../src/data/menu-repository.js';
 import { seedDefaultMenu } from '../src/domain/seed-menu.js';
-import { addMenuItem, buildApp, uniqueName } from './support.js';
+import { addMenuItem, buildApp, uniqueName, viewOf } from './support.js';
 
 const testDb = useTestDatabase('orders_menu');
 
@@ -43,21 +43,67 @@ function afterEmptinessCheck(menu: MenuRepository, gate: { wait: () => Promise<v
 }
 
 describe('GET /menu', () => {
-  it('when the default menu was stored, then it answers 200 with every item as { id, name, price, toppings }', async () => {
+  it('when the default menu was stored, then it answers 200 with every item as { id, name, category, description, sizes, crusts, toppings }, ordered by name', async () => {
     const db = freshDatabase();
     await seedDefaultMenu(createMenuRepository(db));
 
     const res = await request(buildApp(db)).get('/menu');
 
     expect(res.status).toBe(200);
-    const expected = DEFAULT_MENU.map((item) => ({
-      id: item._id.toHexString(),
-      name: item.name,
-      price: item.price,
-      toppings: item.toppings,
-    })).sort((a, b) => a.name.localeCompare(b.name));
+    const expected = DEFAULT_MENU.map(viewOf).sort((a, b) => a.name.localeCompare(b.name));
     expect(res.body).toEqual(expected);
     await db.dropDatabase();
+  });
+
+  it('when ?category=pizza is asked of the default menu, then it answers the three pizzas, each with three sizes and its crusts', async () => {
+    const db = freshDatabase();
+    await seedDefaultMenu(createMenuRepository(db));
+
+    const res = await request(buildApp(db)).get('/menu?category=pizza');
+
+    expect(res.status).toBe(200);
+    const pizzas = res.body as ReturnType<typeof viewOf>[];
+    expect(pizzas.map((item) => item.name)).toEqual(['Hawaiian', 'Margherita', 'Pepperoni']);
+    for (const pizza of pizzas) {
+      expect(pizza.category).toBe('pizza');
+      expect(pizza.sizes.map((size) => size.name)).toEqual(['small', 'medium', 'large']);
+      expect(pizza.crusts.length).toBeGreaterThan(0);
+    }
+    await db.dropDatabase();
+  });
+
+  it('when the default menu is listed by category, then it has at least six items in at least three categories, and non-pizzas offer no crust', async () => {
+    const db = freshDatabase();
+    await seedDefaultMenu(createMenuRepository(db));
+    const app = buildApp(db);
+
+    const all = (await request(app).get('/menu')).body as ReturnType<typeof viewOf>[];
+    const categories = [...new Set(all.map((item) => item.category))];
+
+    expect(all.length).toBeGreaterThanOrEqual(6);
+    expect(categories.length).toBeGreaterThanOrEqual(3);
+    for (const category of categories) {
+      const res = await request(app).get(`/menu?category=${category}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(all.filter((item) => item.category === category));
+    }
+    for (const item of all.filter((entry) => entry.category !== 'pizza'))
+      expect(item.crusts).toEqual([]);
+    await db.dropDatabase();
+  });
+
+  it('when ?category names no category, then it answers 200 with an empty list', async () => {
+    const res = await request(buildApp(testDb.db)).get('/menu?category=desserts');
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('when ?category is given twice, then it answers 400 { errors } and lists nothing', async () => {
+    const res = await request(buildApp(testDb.db)).get('/menu?category=pizza&category=drink');
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errors: ['category must be given once, as text'] });
   });
 
   it('when an item is added, then the list includes it without any _id field', async () => {
@@ -69,12 +115,8 @@ describe('GET /menu', () => {
     const listed = (res.body as Record<string, unknown>[]).find(
       (entry) => entry.id === item._id.toHexString(),
     );
-    expect(listed).toEqual({
-      id: item._id.toHexString(),
-      name: item.name,
-      price: 1234,
-      toppings: ['garlic', 'oregano'],
-    });
+    expect(listed).toEqual(viewOf(item));
+    expect(listed?.sizes).toEqual([{ name: 'regular', price: 1234 }]);
     for (const entry of res.body as Record<string, unknown>[])
       expect(entry).not.toHaveProperty('_id');
   });
@@ -97,12 +139,7 @@ describe('GET /menu/:id', () => {
     const res = await request(buildApp(testDb.db)).get(`/menu/${item._id.toHexString()}`);
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      id: item._id.toHexString(),
-      name: item.name,
-      price: 990,
-      toppings: ['rocket'],
-    });
+    expect(res.body).toEqual(viewOf(item));
   });
 
   it('when the item is asked for with HEAD, then it answers 200 with the JSON headers and no body', async () => {
@@ -159,8 +196,10 @@ describe('seeding the default menu', () => {
     const names = (await menu.list()).map((item) => item.name);
     expect(names.sort()).toEqual(DEFAULT_MENU.map((item) => item.name).sort());
     for (const item of await menu.list()) {
-      expect(item.price).toBeGreaterThan(0);
-      expect(item.toppings.length).toBeGreaterThan(0);
+      expect(item.sizes.length).toBeGreaterThan(0);
+      for (const { price } of [...item.sizes, ...item.toppings]) {
+        expect(Number.isInteger(price) && price >= 0).toBe(true);
+      }
     }
     await db.dropDatabase();
   });
@@ -200,6 +239,25 @@ describe('seeding the default menu', () => {
     expect(inserted).toBe(0);
     const stored = await db.collection('menu').find({}).toArray();
     expect(stored.map((item) => item._id.toHexString())).toEqual([own._id.toHexString()]);
+    await db.dropDatabase();
+  });
+
+  it('when the menu holds items of an earlier version (one price, no sizes), then seeding replaces them with the default menu', async () => {
+    const db = freshDatabase();
+    await db.collection('menu').insertOne({
+      _id: new ObjectId('000000000000000000000003'),
+      name: 'Quattro Formaggi',
+      price: 1150,
+      toppings: ['walnuts'],
+    });
+
+    const inserted = await seedDefaultMenu(createMenuRepository(db));
+
+    expect(inserted).toBe(DEFAULT_MENU.length);
+    const stored = await createMenuRepository(db).list();
+    expect(stored.map((item) => item.name).sort()).toEqual(
+      DEFAULT_MENU.map((item) => item.name).sort(),
+    );
     await db.dropDatabase();
   });
 

@@ -35,13 +35,16 @@ describe('POST /orders: success', () => {
       });
 
     expect(res.status).toBe(201);
+    // The test item: one size `regular` at 1000 cents, each topping 100 cents, no crust.
+    const line = { menuItemId, size: 'regular', crust: null, quantity: 1 };
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
       customerName,
       items: [
-        { menuItemId, toppings: ['olives', 'basil'] },
-        { menuItemId, toppings: [] },
+        { ...line, toppings: ['olives', 'basil'], unitPrice: 1200, lineTotal: 1200 },
+        { ...line, toppings: [], unitPrice: 1000, lineTotal: 1000 },
       ],
+      total: 2200,
       status: 'pending',
       createdAt: '2026-03-04T05:06:07.089Z',
     });
@@ -81,7 +84,17 @@ describe('POST /orders: success', () => {
       .send({ customerName: uniqueName('Cy'), items: [{ menuItemId }] });
 
     expect(res.status).toBe(201);
-    expect(res.body.items).toEqual([{ menuItemId, toppings: [] }]);
+    expect(res.body.items).toEqual([
+      {
+        menuItemId,
+        size: 'regular',
+        crust: null,
+        toppings: [],
+        quantity: 1,
+        unitPrice: 1000,
+        lineTotal: 1000,
+      },
+    ]);
   });
 
   it('when the body carries extra keys (id, status, createdAt, item extras), then they are ignored', async () => {
@@ -97,14 +110,26 @@ describe('POST /orders: success', () => {
         id: 'chosen-by-client',
         status: 'completed',
         createdAt: '1999-01-01T00:00:00.000Z',
-        items: [{ menuItemId, toppings: ['basil'], quantity: 3 }],
+        total: 1,
+        items: [{ menuItemId, toppings: ['basil'], unitPrice: 1, lineTotal: 1, name: 'free' }],
       });
 
     expect(res.status).toBe(201);
     expect(res.body.id).not.toBe('chosen-by-client');
     expect(res.body.status).toBe('pending');
     expect(res.body.createdAt).not.toBe('1999-01-01T00:00:00.000Z');
-    expect(res.body.items).toEqual([{ menuItemId, toppings: ['basil'] }]);
+    expect(res.body.total).toBe(1100);
+    expect(res.body.items).toEqual([
+      {
+        menuItemId,
+        size: 'regular',
+        crust: null,
+        toppings: ['basil'],
+        quantity: 1,
+        unitPrice: 1100,
+        lineTotal: 1100,
+      },
+    ]);
   });
 
   it('when two orders are placed, then they get different ids', async () => {

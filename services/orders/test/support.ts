@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import { apiDocument, createApp, type AppDeps } from '../src/app.js';
 import { createMenuRepository } from '../src/data/menu-repository.js';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
-import type { MenuItemRecord } from '../src/domain/menu-item.js';
+import type { MenuItemRecord, PricedOption } from '../src/domain/menu-item.js';
 
 /** Every response of the apps built here is checked against the service's OpenAPI document. */
 const contract = useResponseContract(apiDocument());
@@ -53,19 +53,45 @@ export function uniqueName(label: string): string {
   return `${label} ${randomUUID()}`;
 }
 
+export interface TestMenuItem {
+  /** Names (each priced 100 cents) or priced toppings. */
+  toppings: (string | PricedOption)[];
+  name?: string;
+  category?: string;
+  /** The price of its one size, `regular`, when `sizes` is not given. */
+  price?: number;
+  sizes?: PricedOption[];
+  crusts?: string[];
+}
+
 /** Stores a menu item of this test's own, so no test depends on the default menu's contents. */
-export async function addMenuItem(
-  db: Db,
-  fields: { toppings: string[]; name?: string; price?: number },
-): Promise<MenuItemRecord> {
+export async function addMenuItem(db: Db, fields: TestMenuItem): Promise<MenuItemRecord> {
   const item: MenuItemRecord = {
     _id: new ObjectId(),
     name: fields.name ?? uniqueName('Test pizza'),
-    price: fields.price ?? 1000,
-    toppings: fields.toppings,
+    category: fields.category ?? 'test',
+    description: 'An item of a test.',
+    sizes: fields.sizes ?? [{ name: 'regular', price: fields.price ?? 1000 }],
+    crusts: fields.crusts ?? [],
+    toppings: fields.toppings.map((topping) =>
+      typeof topping === 'string' ? { name: topping, price: 100 } : topping,
+    ),
   };
   await db.collection<MenuItemRecord>('menu').insertOne(item);
   return item;
+}
+
+/** A menu item as the service presents it. */
+export function viewOf(item: MenuItemRecord) {
+  return {
+    id: item._id.toHexString(),
+    name: item.name,
+    category: item.category,
+    description: item.description,
+    sizes: item.sizes,
+    crusts: item.crusts,
+    toppings: item.toppings,
+  };
 }
 
 export function countOrdersOf(db: Db, customerName: string): Promise<number> {
@@ -75,7 +101,16 @@ export function countOrdersOf(db: Db, customerName: string): Promise<number> {
 export interface PlacedOrder {
   id: string;
   customerName: string;
-  items: { menuItemId: string; toppings: string[] }[];
+  items: {
+    menuItemId: string;
+    size: string;
+    crust: string | null;
+    toppings: string[];
+    quantity: number;
+    unitPrice: number;
+    lineTotal: number;
+  }[];
+  total: number;
   status: string;
   createdAt: string;
 }

@@ -283,10 +283,14 @@ export const ROUTES: readonly RouteScenario[] = [
 
 interface MenuItemView {
   id: string;
-  toppings: string[];
+  sizes: { name: string }[];
+  toppings: { name: string }[];
 }
 
-/** A valid two-item order with toppings, over the menu the service seeded at start-up. */
+/**
+ * A valid two-item order with a size, toppings and a quantity each, over the menu the service
+ * seeded at start-up.
+ */
 async function prepareOrder(serviceUrl: string): Promise<unknown> {
   const menu = (await expectStatus('GET /menu', send(`${serviceUrl}/menu`, 'GET'), 200)) as
     MenuItemView[] | undefined;
@@ -296,7 +300,9 @@ async function prepareOrder(serviceUrl: string): Promise<unknown> {
     customerName: 'Benchmark Customer',
     items: withToppings.slice(0, 2).map((item) => ({
       menuItemId: item.id,
-      toppings: item.toppings.slice(0, 2),
+      size: item.sizes.at(-1)?.name,
+      toppings: item.toppings.slice(0, 2).map((topping) => topping.name),
+      quantity: 2,
     })),
   };
 }

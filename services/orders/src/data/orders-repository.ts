@@ -1,25 +1,60 @@
-import { ObjectId, type Db } from 'mongodb';
+import { ObjectId, type Db, type Filter, type FindOptions } from 'mongodb';
 import type { NewOrder, OrderRecord } from '../domain/order.js';
 import type { OrderStatus } from '../domain/order-status.js';
 
 export const ORDERS_COLLECTION = 'orders';
 
+/** One page of the kitchen's queue: oldest first, after the order `after` when given. */
+export interface QueuePage {
+  status?: OrderStatus | undefined;
+  after?: ObjectId | undefined;
+  limit: number;
+}
+
+/**
+ * The query behind a page of the queue. Ids grow with time, so sorting by `_id` is oldest first
+ * and `after` keeps its place however many orders arrive; `status_oldest_first` answers it with or
+ * without a status (`_id` alone answers the unfiltered queue).
+ */
+export function queueQuery({ status, after, limit }: QueuePage): {
+  filter: Filter<OrderRecord>;
+  options: FindOptions;
+} {
+  const filter: Filter<OrderRecord> = {};
+  if (status !== undefined) filter.status = status;
+  if (after !== undefined) filter._id = { $gt: after };
+  return { filter, options: { sort: { _id: 1 }, limit } };
+}
+
 /** All access to the `orders` collection. */
 export interface OrdersRepository {
+  /** The indexes the queue is read from; created at start-up, before the port opens. */
+  ensureIndexes(): Promise<void>;
   /** Stores the order under a new id and returns it as stored. */
   create(order: NewOrder): Promise<OrderRecord>;
   findById(id: ObjectId): Promise<OrderRecord | null>;
+  /** A page of the kitchen's queue (see `queueQuery`). */
+  listQueue(page: QueuePage): Promise<OrderRecord[]>;
   /**
    * Sets `to` only if the order is still in status `from`, as one atomic operation. Returns the
    * updated order, or null when the order does not exist or is no longer in `from`.
    */
   moveStatus(id: ObjectId, from: OrderStatus, to: OrderStatus): Promise<OrderRecord | null>;
+  /**
+   * Deletes the order only if it is still in status `status`, as one atomic operation; false when
+   * it does not exist or is in another status.
+   */
+  removeIfStatus(id: ObjectId, status: OrderStatus): Promise<boolean>;
 }
 
 export function createOrdersRepository(db: Db): OrdersRepository {
   const collection = db.collection<OrderRecord>(ORDERS_COLLECTION);
 
   return {
+    async ensureIndexes() {
+      await collection.createIndexes([{ key: { status: 1, _id: 1 }, name: 'status_oldest_first' }]);
+    },
+
     async create(order) {
       const record: OrderRecord = { _id: new ObjectId(), ...order };
       await collection.insertOne(record);
@@ -28,11 +63,21 @@ export function createOrdersRepository(db: Db): OrdersRepository {
 
     findById: (id) => collection.findOne({ _id: id }),
 
+    listQueue(page) {
+      const { filter, options } = queueQuery(page);
+      return collection.find(filter, options).toArray();
+    },
+
     moveStatus: (id, from, to) =>
       collection.findOneAndUpdate(
         { _id: id, status: from },
         { $set: { status: to } },
         { returnDocument: 'after' },
       ),
+
+    async removeIfStatus(id, status) {
+      const { deletedCount } = await collection.deleteOne({ _id: id, status });
+      return deletedCount > 0;
+    },
   };
 }

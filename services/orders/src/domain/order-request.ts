@@ -10,8 +10,14 @@ export interface MenuChoice {
    * lowercase hex digits); null for any other text, which therefore names nothing on the menu.
    */
   id: ObjectId | null;
+  /** The size asked for; undefined for the item's first size. */
+  size: string | undefined;
+  /** The crust asked for; undefined for the item's first crust, if it has any. */
+  crust: string | undefined;
   /** The string entries of `toppings`; [] when absent (the spec counts that as empty). */
   toppings: string[];
+  /** How many; 1 when absent. */
+  quantity: number;
 }
 
 /** One item of a POST /orders body. */
@@ -44,11 +50,15 @@ export function notOnMenuProblem(menuItemId: string): string {
   return `${menuItemId} is not on the menu`;
 }
 
-export function toppingNotOfferedProblem(topping: string, menuItemName: string): string {
-  return `${topping} is not offered on ${menuItemName}.`;
+/**
+ * The spec's wording for a topping the item does not offer (rule 4), which the service also uses
+ * for a size or a crust the item does not offer.
+ */
+export function notOfferedProblem(choice: string, menuItemName: string): string {
+  return `${choice} is not offered on ${menuItemName}.`;
 }
 
-/** The menu problems of one item (spec rules 3 and 4). */
+/** The menu problems of one item: its menu item (spec rule 3), then size, crust and toppings. */
 function menuProblemsOf(
   choice: MenuChoice | null,
   menuById: ReadonlyMap<string, MenuItemRecord>,
@@ -56,9 +66,16 @@ function menuProblemsOf(
   if (choice === null) return [];
   const menuItem = menuById.get(choice.menuItemId);
   if (menuItem === undefined) return [notOnMenuProblem(choice.menuItemId)];
-  return choice.toppings
-    .filter((topping) => !menuItem.toppings.includes(topping))
-    .map((topping) => toppingNotOfferedProblem(topping, menuItem.name));
+  const notOffered: string[] = [];
+  const { size, crust } = choice;
+  if (size !== undefined && !menuItem.sizes.some((offered) => offered.name === size)) {
+    notOffered.push(size);
+  }
+  if (crust !== undefined && !menuItem.crusts.includes(crust)) notOffered.push(crust);
+  for (const topping of choice.toppings) {
+    if (!menuItem.toppings.some((offered) => offered.name === topping)) notOffered.push(topping);
+  }
+  return notOffered.map((name) => notOfferedProblem(name, menuItem.name));
 }
 
 /**

@@ -47,6 +47,12 @@ export function moveRefused(id: ObjectId, from: OrderStatus, to: OrderStatus): C
   );
 }
 
+export function cancelRefused(id: ObjectId, current: OrderStatus): ConflictError {
+  return new ConflictError(
+    `Order ${id.toHexString()} is ${current} and can no longer be cancelled; only pending orders can`,
+  );
+}
+
 /**
  * The spec's error bodies: validation problems as `{ errors }`, an auth failure as `{ Error }`
  * (capital E), every 5xx as the fixed text (its message and stack only go to the log), and any

@@ -1,4 +1,4 @@
-import { inputReader, objectIdSchema } from '@repo/common';
+import { idCursor, inputReader, objectIdSchema, pageQueryFields } from '@repo/common';
 import { z } from 'zod';
 import type { MenuChoice, OrderRequest, RequestedItem } from '../domain/order-request.js';
 import { ORDER_STATUSES } from '../domain/order-status.js';
@@ -7,6 +7,10 @@ import { orderNotFound, ValidationError } from './errors.js';
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object with customerName and items';
 export const CUSTOMER_NAME_PROBLEM = 'customerName must be a non-empty string';
 export const ITEMS_PROBLEM = 'items must be a non-empty array';
+export const MAX_ITEMS = 50;
+export const TOO_MANY_ITEMS_PROBLEM = `items must hold at most ${MAX_ITEMS} items`;
+export const MAX_QUANTITY = 20;
+const QUANTITY_PROBLEM = `must be a whole number from 1 to ${MAX_QUANTITY}`;
 export const STATUS_PROBLEM = `status must be one of ${ORDER_STATUSES.join(', ')}`;
 
 /**
@@ -45,9 +49,23 @@ const readOrderBody = inputReader(orderBodySchema, () => new ValidationError([BO
 const orderItemSchema = z.object(
   {
     menuItemId: z.string({ error: 'must be a string' }),
+    size: z
+      .string({ error: 'must be a string' })
+      .optional()
+      .meta({ description: "One of the item's sizes; its first when absent." }),
+    crust: z.string({ error: 'must be a string' }).optional().meta({
+      description: "One of the item's crusts; its first when absent (none for non-pizzas).",
+    }),
     toppings: z
       .array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' })
       .optional(),
+    quantity: z
+      .number({ error: QUANTITY_PROBLEM })
+      .int({ error: QUANTITY_PROBLEM })
+      .min(1, { error: QUANTITY_PROBLEM })
+      .max(MAX_QUANTITY, { error: QUANTITY_PROBLEM })
+      .optional()
+      .meta({ description: `1 to ${MAX_QUANTITY}; 1 when absent.` }),
   },
   { error: 'must be an object with a menuItemId' },
 );
@@ -66,7 +84,8 @@ export const newOrderSchema = z.object({
   items: z
     .array(orderItemSchema, { error: ITEMS_PROBLEM })
     .refine((items) => items.length > 0, ITEMS_PROBLEM)
-    .meta({ minItems: 1 }),
+    .refine((items) => items.length <= MAX_ITEMS, TOO_MANY_ITEMS_PROBLEM)
+    .meta({ minItems: 1, maxItems: MAX_ITEMS }),
 });
 
 /**
@@ -79,6 +98,9 @@ const menuPartsSchema = z
     z
       .object({
         menuItemId: z.string().nullable().catch(null),
+        size: z.string().optional().catch(undefined),
+        crust: z.string().optional().catch(undefined),
+        quantity: z.number().optional().catch(undefined),
         toppings: z
           .array(z.unknown())
           .catch([])
@@ -89,8 +111,22 @@ const menuPartsSchema = z
   )
   .catch([]);
 
-function menuChoice(menuItemId: string, toppings: string[]): MenuChoice {
-  return { menuItemId, id: objectIdSchema.safeParse(menuItemId).data ?? null, toppings };
+interface ChoiceParts {
+  size?: string | undefined;
+  crust?: string | undefined;
+  toppings?: string[] | undefined;
+  quantity?: number | undefined;
+}
+
+function menuChoice(menuItemId: string, parts: ChoiceParts): MenuChoice {
+  return {
+    menuItemId,
+    id: objectIdSchema.safeParse(menuItemId).data ?? null,
+    size: parts.size,
+    crust: parts.crust,
+    toppings: parts.toppings ?? [],
+    quantity: parts.quantity ?? 1,
+  };
 }
 
 function itemLocation(index: number, path: readonly PropertyKey[]): string {
@@ -114,7 +150,7 @@ function malformedRequest(body: OrderBody, error: z.ZodError): OrderRequest {
   }
   const items = menuPartsSchema.parse(body.items).map((parts, index): RequestedItem => ({
     shapeProblems: itemProblems.get(index) ?? [],
-    choice: parts?.menuItemId == null ? null : menuChoice(parts.menuItemId, parts.toppings),
+    choice: parts?.menuItemId == null ? null : menuChoice(parts.menuItemId, parts),
   }));
   return { problems, customerName: null, items };
 }
@@ -130,9 +166,39 @@ export function readNewOrder(input: unknown): OrderRequest {
   return {
     problems: [],
     customerName: order.data.customerName,
-    items: order.data.items.map(({ menuItemId, toppings = [] }) => ({
+    items: order.data.items.map(({ menuItemId, ...parts }) => ({
       shapeProblems: [],
-      choice: menuChoice(menuItemId, toppings),
+      choice: menuChoice(menuItemId, parts),
     })),
   };
 }
+
+/** The kitchen's queue is paged by this cursor (see `idCursor`). */
+export const queueCursor = idCursor('q1.');
+export const MAX_QUEUE_PAGE = 100;
+export const DEFAULT_QUEUE_PAGE = 20;
+
+/** `GET /orders`: the status to list (all when absent) and the page. */
+export const queueQuerySchema = z.object({
+  status: z
+    .enum(ORDER_STATUSES, { error: STATUS_PROBLEM })
+    .optional()
+    .meta({ description: 'Only the orders in this status; every order when absent.' }),
+  ...pageQueryFields(queueCursor, { max: MAX_QUEUE_PAGE, fallback: DEFAULT_QUEUE_PAGE }),
+});
+
+/** Every problem of the query, each with the parameter it is about, as the spec's `{ errors }`. */
+export const readQueueQuery = inputReader(
+  queueQuerySchema.transform((query) => ({
+    ...query,
+    limit: query.limit ?? DEFAULT_QUEUE_PAGE,
+  })),
+  (error) =>
+    new ValidationError(
+      error.issues.map((issue) =>
+        issue.message === STATUS_PROBLEM
+          ? STATUS_PROBLEM
+          : `${issue.path.map(String).join('.')} ${issue.message}`,
+      ),
+    ),
+);

@@ -1,16 +1,27 @@
 import { z } from 'zod';
-import { errorResponse, jsonResponse, notModifiedResponse, type Route } from '@repo/common';
+import {
+  emptyResponse,
+  errorResponse,
+  jsonResponse,
+  nextPageLink,
+  notModifiedResponse,
+  type Route,
+} from '@repo/common';
 import type { AppDeps } from '../app.js';
+import { cancelOrder } from '../domain/cancel-order.js';
 import { changeOrderStatus } from '../domain/change-order-status.js';
 import { ORDER_STATUSES } from '../domain/order-status.js';
 import { placeOrder } from '../domain/place-order.js';
 import { requireToken } from '../http/auth.js';
-import { moveRefused, orderNotFound, ValidationError } from '../http/errors.js';
+import { cancelRefused, moveRefused, orderNotFound, ValidationError } from '../http/errors.js';
 import { presentOrder } from '../http/order-presenter.js';
 import {
   newOrderSchema,
+  queueCursor,
+  queueQuerySchema,
   readNewOrder,
   readOrderId,
+  readQueueQuery,
   readStatusChange,
   STATUS_PROBLEM,
   statusChangeSchema,
@@ -30,12 +41,26 @@ import { MENU_ITEM_ID } from './menu-routes.js';
 
 const ORDER_ID = '6b0133863aff49b5acaf9240';
 
+const cents = z.number().int().min(0).meta({ description: 'Whole cents: 850 is 8.50.' });
+
+/** One line of `presentOrder`'s answer, priced when the order was placed. */
+const orderItemSchema = z.strictObject({
+  menuItemId: z.string(),
+  size: z.string(),
+  crust: z.string().nullable().meta({ description: 'Null for an item without crusts.' }),
+  toppings: z.array(z.string()),
+  quantity: z.number().int().min(1),
+  unitPrice: cents.meta({ description: "The size's price plus each topping's, in cents." }),
+  lineTotal: cents.meta({ description: '`unitPrice` times `quantity`, in cents.' }),
+});
+
 /** What `presentOrder` answers. */
 const orderSchema = z
   .strictObject({
     id: hexId,
     customerName: z.string(),
-    items: z.array(z.strictObject({ menuItemId: z.string(), toppings: z.array(z.string()) })),
+    items: z.array(orderItemSchema),
+    total: cents.meta({ description: 'The sum of the line totals, in cents.' }),
     status: z.enum(ORDER_STATUSES),
     createdAt: z.iso.datetime().meta({ description: 'When the order was accepted, ISO 8601 UTC.' }),
   })
@@ -44,7 +69,18 @@ const orderSchema = z
 const orderExample = {
   id: ORDER_ID,
   customerName: 'Ada',
-  items: [{ menuItemId: MENU_ITEM_ID, toppings: ['onions'] }],
+  items: [
+    {
+      menuItemId: MENU_ITEM_ID,
+      size: 'large',
+      crust: 'thin',
+      toppings: ['onions'],
+      quantity: 2,
+      unitPrice: 1700,
+      lineTotal: 3400,
+    },
+  ],
+  total: 3400,
   status: 'pending',
   createdAt: '2026-11-25T10:00:00.000Z',
 };
@@ -68,14 +104,27 @@ export const orderRoutes: Route<AppDeps>[] = [
     request: {
       body: jsonBody(newOrderSchema, {
         customerName: 'Ada',
-        items: [{ menuItemId: MENU_ITEM_ID, toppings: ['onions'] }],
+        items: [
+          {
+            menuItemId: MENU_ITEM_ID,
+            size: 'large',
+            crust: 'thin',
+            toppings: ['onions'],
+            quantity: 2,
+          },
+        ],
       }),
     },
     responses: {
-      201: jsonResponse('The order, pending.', orderSchema, orderExample),
+      201: jsonResponse(
+        'The order, pending, priced from the menu as it is now.',
+        orderSchema,
+        orderExample,
+      ),
       400: badRequest('Every problem found', [
         'customerName must be a non-empty string',
-        'pineapple is not offered on Pepperoni.',
+        'items[0].quantity must be a whole number from 1 to 20',
+        'stuffed is not offered on Hawaiian.',
         'x is not on the menu',
       ]),
       401: unauthorized,
@@ -88,6 +137,44 @@ export const orderRoutes: Route<AppDeps>[] = [
         const placed = await placeOrder(readNewOrder(req.body), { menu, orders, clock });
         if (!placed.ok) throw new ValidationError(placed.problems);
         res.status(201).json(presentOrder(placed.order));
+      },
+  },
+  {
+    method: 'get',
+    path: '/orders',
+    summary: "The kitchen's queue",
+    description:
+      'Staff only. Orders oldest first, all of them or those in one status, a page at a time: when there are more, the `Link` header holds the next page (`rel="next"`, with an opaque `after` cursor that keeps its place while orders arrive).',
+    security: [{ [STAFF_SCHEME]: [] }],
+    request: { query: queueQuerySchema },
+    responses: {
+      200: {
+        ...jsonResponse('The page of orders.', z.array(orderSchema), [orderExample]),
+        headers: z.object({
+          Link: z.string().meta({
+            description:
+              'The next page, when there is one: `</orders?after=<cursor>>; rel="next"`.',
+          }),
+        }),
+      },
+      304: notModifiedResponse,
+      400: badRequest('`status`, `limit` or `after` is not one this list takes', [STATUS_PROBLEM]),
+      401: unauthorized,
+      ...bodyFailures,
+    },
+    before: ({ staffToken }) => [requireToken(staffToken)],
+    handle:
+      ({ orders }) =>
+      async (req, res) => {
+        const { status, limit, after } = readQueueQuery(req.query);
+        // One more than a page tells whether there is a next page without a count.
+        const found = await orders.listQueue({ status, after, limit: limit + 1 });
+        const page = found.slice(0, limit);
+        const last = page.at(-1);
+        if (found.length > limit && last !== undefined) {
+          res.setHeader('Link', nextPageLink(req.originalUrl, queueCursor.encode(last._id)));
+        }
+        res.json(page.map(presentOrder));
       },
   },
   {
@@ -147,6 +234,36 @@ export const orderRoutes: Route<AppDeps>[] = [
         if (change.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
         if (change.outcome === 'refused') throw moveRefused(id, change.current, status);
         res.json(presentOrder(change.order));
+      },
+  },
+  {
+    method: 'delete',
+    path: '/orders/{id}',
+    summary: 'Cancel an order',
+    description:
+      'Removes the order while it is pending; once the kitchen has started it, it can no longer be cancelled.',
+    security: [{ [CUSTOMER_SCHEME]: [] }],
+    request: { params: idParams('order', ORDER_ID) },
+    responses: {
+      204: emptyResponse('Cancelled: the order is gone.'),
+      400: malformedJson,
+      401: unauthorized,
+      404: notFound,
+      409: errorResponse(
+        'The order is no longer pending.',
+        `Order ${ORDER_ID} is in-progress and can no longer be cancelled; only pending orders can`,
+      ),
+      ...bodyFailures,
+    },
+    before: ({ customerToken }) => [requireToken(customerToken)],
+    handle:
+      ({ orders }) =>
+      async (req, res) => {
+        const id = readOrderId(req.params.id);
+        const cancellation = await cancelOrder(id, orders);
+        if (cancellation.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
+        if (cancellation.outcome === 'refused') throw cancelRefused(id, cancellation.current);
+        res.status(204).end();
       },
   },
 ];

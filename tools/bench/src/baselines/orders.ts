@@ -3,13 +3,23 @@ import { requireDb, type Baseline } from './types.js';
 
 interface OrderItemBody {
   menuItemId: string;
+  size?: string;
+  crust?: string;
   toppings?: string[];
+  quantity?: number;
+}
+
+interface PricedOption {
+  name: string;
+  price: number;
 }
 
 interface MenuItem {
   _id: ObjectId;
   name: string;
-  toppings: string[];
+  sizes: PricedOption[];
+  crusts: string[];
+  toppings: PricedOption[];
 }
 
 function tokenOf(fixture: unknown): string {
@@ -19,9 +29,22 @@ function tokenOf(fixture: unknown): string {
   return token;
 }
 
+/** The menu problems of one item: size, crust and toppings it does not offer. */
+function notOffered(item: OrderItemBody, entry: MenuItem): string[] {
+  const names = [
+    ...(item.size !== undefined && !entry.sizes.some((size) => size.name === item.size)
+      ? [item.size]
+      : []),
+    ...(item.crust !== undefined && !entry.crusts.includes(item.crust) ? [item.crust] : []),
+    ...(item.toppings ?? []).filter((name) => !entry.toppings.some((t) => t.name === name)),
+  ];
+  return names.map((name) => `${name} is not offered on ${entry.name}.`);
+}
+
 /**
- * POST /orders: token compare, the menu items of the order in one `$in` query, the topping check,
- * insertOne, 201 with the order. Hand-written checks only (no validation library).
+ * POST /orders: token compare, the menu items of the order in one `$in` query, the size, crust,
+ * topping and quantity checks, the prices, insertOne, 201 with the order. Hand-written checks
+ * only (no validation library).
  */
 export const ordersPost: Baseline = {
   usesMongo: true,
@@ -44,25 +67,45 @@ export const ordersPost: Baseline = {
         if (typeof body.customerName !== 'string' || body.customerName.trim() === '')
           problems.push('customerName must be a non-empty string');
         if (items.length === 0) problems.push('items must be a non-empty array');
+        if (items.length > 50) problems.push('items must hold at most 50 items');
         const ids = items.map((item) => ObjectId.createFromHexString(item.menuItemId));
         const found = await menu.find({ _id: { $in: ids } }).toArray();
         const byId = new Map(found.map((entry) => [entry._id.toHexString(), entry]));
-        for (const item of items) {
+        items.forEach((item, index) => {
+          const quantity = item.quantity ?? 1;
+          if (!Number.isInteger(quantity) || quantity < 1 || quantity > 20)
+            problems.push(`items[${index}].quantity must be a whole number from 1 to 20`);
           const entry = byId.get(item.menuItemId);
           if (entry === undefined) problems.push(`${item.menuItemId} is not on the menu`);
-          else
-            for (const topping of item.toppings ?? [])
-              if (!entry.toppings.includes(topping))
-                problems.push(`${topping} is not offered on ${entry.name}.`);
-        }
+          else problems.push(...notOffered(item, entry));
+        });
         if (problems.length > 0) return { status: 400, json: { errors: problems } };
+        const lines = items.map((item) => {
+          const entry = byId.get(item.menuItemId) as MenuItem;
+          const size = entry.sizes.find((offered) => offered.name === item.size) ?? entry.sizes[0];
+          const toppings = item.toppings ?? [];
+          const unitPrice =
+            (size?.price ?? 0) +
+            toppings.reduce(
+              (sum, name) => sum + (entry.toppings.find((t) => t.name === name)?.price ?? 0),
+              0,
+            );
+          const quantity = item.quantity ?? 1;
+          return {
+            menuItemId: entry._id,
+            size: size?.name ?? '',
+            crust: item.crust ?? entry.crusts[0] ?? null,
+            toppings,
+            quantity,
+            unitPrice,
+            lineTotal: unitPrice * quantity,
+          };
+        });
         const order = {
           _id: new ObjectId(),
           customerName: body.customerName as string,
-          items: items.map((item) => ({
-            menuItemId: ObjectId.createFromHexString(item.menuItemId),
-            toppings: item.toppings ?? [],
-          })),
+          items: lines,
+          total: lines.reduce((sum, line) => sum + line.lineTotal, 0),
           status: 'pending',
           createdAt: new Date(),
         };
@@ -72,10 +115,11 @@ export const ordersPost: Baseline = {
           json: {
             id: order._id.toHexString(),
             customerName: order.customerName,
-            items: order.items.map((item) => ({
-              menuItemId: item.menuItemId.toHexString(),
-              toppings: item.toppings,
+            items: order.items.map((line) => ({
+              ...line,
+              menuItemId: line.menuItemId.toHexString(),
             })),
+            total: order.total,
             status: order.status,
             createdAt: order.createdAt.toISOString(),
           },

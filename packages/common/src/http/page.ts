@@ -1,0 +1,67 @@
+import { ObjectId } from 'mongodb';
+import { z } from 'zod';
+
+/**
+ * The `?after=` cursor of a paged list: the id of the last record of a page, opaque to clients.
+ * Pages are ordered by id, and a new record's id is greater than every earlier one's, so the next
+ * page starts at the same place however many records arrive meanwhile. `prefix` names the list,
+ * so a cursor of one list is refused by another.
+ */
+export interface IdCursor {
+  encode(id: ObjectId): string;
+  /** The id, or undefined for text this list never gave out. */
+  decode(cursor: string): ObjectId | undefined;
+}
+
+export function idCursor(prefix: string): IdCursor {
+  return {
+    encode: (id) => Buffer.from(prefix + id.toHexString()).toString('base64url'),
+    decode(cursor) {
+      const text = Buffer.from(cursor, 'base64url').toString();
+      if (!text.startsWith(prefix)) return undefined;
+      const hex = text.slice(prefix.length);
+      return /^[0-9a-f]{24}$/.test(hex) ? ObjectId.createFromHexString(hex) : undefined;
+    },
+  };
+}
+
+export interface PageLimits {
+  /** The largest page a client may ask for. */
+  max: number;
+  /** The page size when the client asks for none. */
+  fallback: number;
+}
+
+/** The `limit` and `after` query parameters of a paged list, as zod fields of its query schema. */
+export function pageQueryFields(cursor: IdCursor, { max, fallback }: PageLimits) {
+  return {
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(max))
+      .optional()
+      .meta({ description: `Records per page, 1 to ${max}; ${fallback} when absent.` }),
+    after: z
+      .string()
+      .transform((text, context) => {
+        const id = cursor.decode(text);
+        if (id === undefined) {
+          context.addIssue({ code: 'custom', message: 'is not a cursor this service gave out' });
+          return z.NEVER;
+        }
+        return id;
+      })
+      .optional()
+      .meta({
+        description: 'The cursor of the next page, from the `Link` header of the previous one.',
+      }),
+  };
+}
+
+/** The `Link` header value of the page after this one, keeping the request's own parameters. */
+export function nextPageLink(originalUrl: string, after: string): string {
+  const url = new URL(originalUrl, 'http://service');
+  url.searchParams.set('after', after);
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
