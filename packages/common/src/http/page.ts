@@ -30,10 +30,12 @@ export interface PageLimits {
   max: number;
   /** The page size when the client asks for none. */
   fallback: number;
+  /** What a page holds, for the description: `orders`. */
+  of: string;
 }
 
 /** The `limit` and `after` query parameters of a paged list, as zod fields of its query schema. */
-export function pageQueryFields(cursor: IdCursor, { max, fallback }: PageLimits) {
+export function pageQueryFields(cursor: IdCursor, { max, fallback, of }: PageLimits) {
   return {
     limit: z
       .string()
@@ -41,7 +43,9 @@ export function pageQueryFields(cursor: IdCursor, { max, fallback }: PageLimits)
       .transform(Number)
       .pipe(z.number().int().min(1).max(max))
       .optional()
-      .meta({ description: `Records per page, 1 to ${max}; ${fallback} when absent.` }),
+      .meta({
+        description: `${of[0]?.toUpperCase() ?? ''}${of.slice(1)} per page, 1 to ${max}; ${fallback} when absent.`,
+      }),
     after: z
       .string()
       .transform((text, context) => {

@@ -184,7 +184,11 @@ export const queueQuerySchema = z.object({
     .enum(ORDER_STATUSES, { error: STATUS_PROBLEM })
     .optional()
     .meta({ description: 'Only the orders in this status; every order when absent.' }),
-  ...pageQueryFields(queueCursor, { max: MAX_QUEUE_PAGE, fallback: DEFAULT_QUEUE_PAGE }),
+  ...pageQueryFields(queueCursor, {
+    max: MAX_QUEUE_PAGE,
+    fallback: DEFAULT_QUEUE_PAGE,
+    of: 'orders',
+  }),
 });
 
 /** Every problem of the query, each with the parameter it is about, as the spec's `{ errors }`. */

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { BadRequestError, inputReader, objectIdSchema, type InputReader } from '@repo/common';
+import type { ObjectId } from 'mongodb';
+import {
+  BadRequestError,
+  idCursor,
+  inputReader,
+  objectIdSchema,
+  pageQueryFields,
+  type InputReader,
+} from '@repo/common';
 import type { OrderChanges } from '../domain/change-order.js';
 import { ORDER_STATUSES, type OrderStatus, type RequestedItem } from '../domain/order.js';
 import { orderNotFound } from './errors.js';
-import { decodeOrderCursor } from './order-cursor.js';
 
 /** Most items one order may have, and most of one product: far beyond a shop's, below abuse. */
 export const MAX_ORDER_ITEMS = 100;
@@ -61,38 +68,23 @@ export const orderChangesSchema = z
     message: 'send status or items, not both',
   });
 
+/** A customer's orders are paged by this cursor (see `idCursor`). */
+export const orderCursor = idCursor('o1.');
+
 /** `?status=`, `?limit=` and `?after=` of the list; other parameters are ignored. */
 export const orderListQuerySchema = z.object({
   status: statusSchema.optional(),
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(MAX_ORDER_PAGE))
-    .optional()
-    .meta({
-      description: `Orders per page, 1 to ${MAX_ORDER_PAGE}; ${DEFAULT_ORDER_PAGE} when absent.`,
-    }),
-  after: z
-    .string()
-    .transform((cursor, context) => {
-      const id = decodeOrderCursor(cursor);
-      if (id === undefined) {
-        context.addIssue({ code: 'custom', message: 'is not a cursor this service gave out' });
-        return z.NEVER;
-      }
-      return id;
-    })
-    .optional()
-    .meta({
-      description: 'The cursor of the next page, from the `Link` header of the previous one.',
-    }),
+  ...pageQueryFields(orderCursor, {
+    max: MAX_ORDER_PAGE,
+    fallback: DEFAULT_ORDER_PAGE,
+    of: 'orders',
+  }),
 });
 
 export interface OrderListQuery {
   status?: OrderStatus | undefined;
   limit: number;
-  after?: ReturnType<typeof decodeOrderCursor>;
+  after?: ObjectId | undefined;
 }
 
 /** Every problem zod found, each with where it is, in one message. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   errorResponse,
   jsonResponse,
+  nextPageLink,
   notModifiedResponse,
   emptyResponse,
   objectIdSchema,
@@ -15,7 +16,6 @@ import { removeOrder } from '../domain/remove-order.js';
 import { jsonBody, serverError, tooLarge, unsupportedMediaType } from '../http/api-responses.js';
 import { orderNotFound } from '../http/errors.js';
 import { jsonRequestBody } from '../http/json-request-body.js';
-import { encodeOrderCursor } from '../http/order-cursor.js';
 import { presentOrder } from '../http/order-presenter.js';
 import {
   customerIdSchema,
@@ -26,6 +26,7 @@ import {
   readNewOrder,
   readOrderChanges,
   readOrderId,
+  orderCursor,
   readOrderListQuery,
 } from '../http/order-schemas.js';
 
@@ -99,13 +100,6 @@ const busy = errorResponse(
   'an order cannot move from shipped to pending',
 );
 
-/** The link to the page after this one, keeping the request's own parameters. */
-function nextPageLink(originalUrl: string, after: string): string {
-  const url = new URL(originalUrl, 'http://service');
-  url.searchParams.set('after', after);
-  return `<${url.pathname}${url.search}>; rel="next"`;
-}
-
 /**
  * A customer's orders, and each order by id (spec document 1, rule 8; `GET /orders/{id}` added).
  * Only POST and PATCH parse a body.
@@ -147,7 +141,7 @@ export const orderRoutes: Route<AppDeps>[] = [
         const page = found.slice(0, limit);
         const last = page.at(-1);
         if (found.length > limit && last !== undefined) {
-          res.setHeader('Link', nextPageLink(req.originalUrl, encodeOrderCursor(last._id)));
+          res.setHeader('Link', nextPageLink(req.originalUrl, orderCursor.encode(last._id)));
         }
         res.json(page.map(presentOrder));
       },
