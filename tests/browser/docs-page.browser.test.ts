@@ -125,7 +125,7 @@ describe('the /docs page in a real browser', () => {
   it('when the token is given in Authorize and "Try it out" runs POST and GET /books, then the page shows the live answers', async () => {
     const { page } = await openDocs('books');
 
-    await authorize(page, 'booksToken', TOKENS.BOOKS_TOKEN);
+    await authorize(page, 'booksToken', TOKENS['BOOKS_TOKEN'] ?? '');
     const created = await tryItOut(page, 'post', '/books');
     expect(created.status).toBe('201');
     expect(JSON.parse(created.body)).toMatchObject({ title: 'Dune', status: 0 });

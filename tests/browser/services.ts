@@ -1,30 +1,35 @@
 import { runService, type RunningService } from '@repo/common';
-import { loadConfig as booksConfig } from '../../services/books/src/config.js';
-import { service as books } from '../../services/books/src/service.js';
-import { loadConfig as miniStoreConfig } from '../../services/mini-store/src/config.js';
-import { service as miniStore } from '../../services/mini-store/src/service.js';
-import { loadConfig as ordersConfig } from '../../services/orders/src/config.js';
-import { service as orders } from '../../services/orders/src/service.js';
-import { loadConfig as productsConfig } from '../../services/products/src/config.js';
-import { service as products } from '../../services/products/src/service.js';
-import { loadConfig as tutorialConfig } from '../../services/tutorial/src/config.js';
-import { service as tutorial } from '../../services/tutorial/src/service.js';
+import { SECRETS, SERVICES } from '@repo/launcher';
 
-export const SERVICE_NAMES = ['products', 'books', 'orders', 'tutorial', 'mini-store'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type ServiceName = string;
 
-/** The tokens the running services are given, so the page's Authorize dialog can be filled in. */
-export const TOKENS = {
-  BOOKS_TOKEN: 'browser-books-token',
-  ORDERS_CUSTOMER_TOKEN: 'browser-customer-token',
-  ORDERS_STAFF_TOKEN: 'browser-staff-token',
-};
+/** Every service of `services/registry.json`, in its order. */
+export const SERVICE_NAMES: readonly ServiceName[] = SERVICES.map((service) => service.name);
+
+/** The tokens the running services are given, by variable, so the Authorize dialog can be filled. */
+export const TOKENS: Readonly<Record<string, string>> = Object.fromEntries(
+  SECRETS.map(({ variable }) => [
+    variable,
+    `browser-${variable.toLowerCase().replaceAll('_', '-')}`,
+  ]),
+);
+
+type ServiceOptions = Parameters<typeof runService>[0];
+
+interface ServiceModule {
+  service: ServiceOptions;
+}
+
+interface ConfigModule {
+  loadConfig: (env: Record<string, string>) => ReturnType<ServiceOptions['loadConfig']>;
+}
 
 /**
  * Starts one service as `main.ts` does (connect, then listen), on a free port, with its docs on
- * and its database (if any) on the test server.
+ * and its database (if any) on the test server. Each service of `services/registry.json` is
+ * loaded from its own sources.
  */
-export function startService(
+export async function startService(
   name: ServiceName,
   database: { uri: string; dbName: string },
 ): Promise<RunningService> {
@@ -33,20 +38,11 @@ export function startService(
     LOG_LEVEL: 'silent',
     API_DOCS: 'on',
     MONGODB_URI: database.uri,
-    MONGODB_DB: `${database.dbName}_${name.replace('-', '_')}`,
+    MONGODB_DB: `${database.dbName}_${name.replaceAll('-', '_')}`,
     ...TOKENS,
   };
-  const base = { ownsProcess: false };
-  switch (name) {
-    case 'products':
-      return runService({ ...products, ...base, loadConfig: () => productsConfig(env) });
-    case 'books':
-      return runService({ ...books, ...base, loadConfig: () => booksConfig(env) });
-    case 'orders':
-      return runService({ ...orders, ...base, loadConfig: () => ordersConfig(env) });
-    case 'tutorial':
-      return runService({ ...tutorial, ...base, loadConfig: () => tutorialConfig(env) });
-    case 'mini-store':
-      return runService({ ...miniStore, ...base, loadConfig: () => miniStoreConfig(env) });
-  }
+  const root = new URL(`../../services/${name}/src/`, import.meta.url);
+  const { service } = (await import(new URL('service.ts', root).href)) as ServiceModule;
+  const { loadConfig } = (await import(new URL('config.ts', root).href)) as ConfigModule;
+  return runService({ ...service, ownsProcess: false, loadConfig: () => loadConfig(env) });
 }

@@ -1,4 +1,5 @@
 import { startEmbeddedMongo } from '@repo/embedded-mongo';
+import { SERVICES as REGISTRY } from '@repo/launcher';
 import type { ScenarioResult } from './result.js';
 import { databaseLoss } from './scenarios/database-loss.js';
 import { hostileInput } from './scenarios/hostile.js';
@@ -26,8 +27,10 @@ if (unknown.length > 0) {
 }
 const short = args.includes('--short');
 
-const SERVICES = ['products', 'books', 'orders', 'mini-store', 'tutorial'] as const;
-const MONGO_SERVICES = ['products', 'orders', 'mini-store'] as const;
+const SERVICES = REGISTRY.map((service) => service.name);
+const MONGO_SERVICES = REGISTRY.filter((service) => service.usesMongo).map(
+  (service) => service.name,
+);
 
 const mongo = await startEmbeddedMongo({ inMemory: true, host: '127.0.0.1' });
 const env = { MONGODB_URI: mongo.uri };
@@ -48,7 +51,7 @@ const run = async (label: string, scenario: () => Promise<ScenarioResult>): Prom
 };
 
 try {
-  for (const service of short ? (['products'] as const) : SERVICES) {
+  for (const service of short ? ['products'] : SERVICES) {
     await run(`shutdown ${service}`, () =>
       shutdownUnderLoad({
         service,
@@ -70,7 +73,7 @@ try {
       }),
     );
   }
-  for (const service of short ? (['products'] as const) : MONGO_SERVICES) {
+  for (const service of short ? ['products'] : MONGO_SERVICES) {
     for (const fault of ['stall', 'drop'] as const) {
       await run(`database ${fault} ${service}`, () =>
         databaseLoss({
