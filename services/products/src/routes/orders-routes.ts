@@ -29,7 +29,8 @@ function nextPageLink(req: Request, after: string): string {
  * registered with full paths on the app.
  */
 export function registerOrderRoutes(app: Express, deps: AppDeps): void {
-  const jsonBody = jsonRequestBody();
+  // Other keys are dropped, as for products; the items' own keys are read by the schemas alone.
+  const jsonBody = jsonRequestBody({ keepOnly: ['items', 'status'] });
   const { orders, clock } = deps;
   const stock = { products: deps.products, orders };
 

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { AppDeps } from '../app.js';
 import { patchProduct } from '../domain/patch-product.js';
+import { PRODUCT_FIELDS } from '../domain/product.js';
 import { productNotFound } from '../http/errors.js';
 import { jsonRequestBody } from '../http/json-request-body.js';
 import { presentProduct } from '../http/product-presenter.js';
@@ -22,7 +23,9 @@ export function registerProductRoutes(
   app: Express,
   { products, logger, lowStockThreshold }: AppDeps,
 ): void {
-  const jsonBody = jsonRequestBody();
+  // The six fields are stored as sent, any JSON, so the keys inside them reach MongoDB; every
+  // other key is dropped (rule 2).
+  const jsonBody = jsonRequestBody({ storesClientKeys: true, keepOnly: PRODUCT_FIELDS });
 
   app.get('/products', async (req, res) => {
     const { lowStockOnly } = readProductListQuery(req.query);
