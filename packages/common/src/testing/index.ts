@@ -22,3 +22,4 @@ export {
   type HostileOptions,
   type HostileRequest,
 } from './hostile.js';
+export { hostileCases, type HostilePolicy } from './hostile-cases.js';
