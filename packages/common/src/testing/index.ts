@@ -23,3 +23,4 @@ export {
   type HostileRequest,
 } from './hostile.js';
 export { hostileCases, type HostilePolicy } from './hostile-cases.js';
+export { capturingLogger, errorLogProblems, type ErrorLogCheck } from './error-log.js';
