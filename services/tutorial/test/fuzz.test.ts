@@ -60,8 +60,12 @@ const policy: HostilePolicy = {
   // Every path parameter is text the answer quotes, but a person id must be a number.
   malformedIdStatus: 200,
   ids: { 'GET /person/{id}': 400 },
-  // Any JSON is echoed; the parser takes only objects and arrays.
-  notAnObject: { 'POST /postData': { array: 200, scalar: 400 } },
+  // The parser takes only objects and arrays; an array is echoed, and a form read from one finds
+  // its fields missing (empty text).
+  notAnObject: {
+    'POST /postData': { array: 200, scalar: 400 },
+    'POST /submitform': { array: 200, scalar: 400 },
+  },
 };
 
 describe('named hostile requests', () => {

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { TrackedSender, type FuzzTarget } from './fuzz.js';
-import { changed, forbiddenKeys } from './hostile.js';
+import { changed, forbiddenKeys, type HostileRequest } from './hostile.js';
 import type { PlainAnswer } from './plain-client.js';
 
 /**
@@ -258,11 +258,88 @@ function errorBodyProblem(
   return typeof parsed.error === 'string' || isList ? undefined : 'not an { error } body';
 }
 
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  security?: Record<string, unknown>[];
+}
+
+function operationOf(target: FuzzTarget, route: string): Operation {
+  const [method = 'GET', template = '/'] = route.split(' ');
+  const item = target.document.paths?.[template] as Record<string, Operation> | undefined;
+  const operation = item?.[method.toLowerCase()];
+  if (operation === undefined) throw new Error(`the document has no ${route}`);
+  return operation;
+}
+
+/** Every named case that applies to the route, and the headers (token, JSON) they are sent with. */
+function routeCases(
+  target: FuzzTarget,
+  route: string,
+  policy: HostilePolicy,
+): { headers: Record<string, string>; cases: NamedCase[] } {
+  const operation = operationOf(target, route);
+  // The apps parse JSON whatever body a route documents (the tutorial's form too).
+  const hasBody = operation.requestBody !== undefined;
+  const cases = [...(hasBody ? bodyCases(route, policy) : []), ...idCases(route, policy, hasBody)];
+  const scheme = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement))[0];
+  const token = scheme === undefined ? undefined : target.tokens?.[scheme];
+  const headers: Record<string, string> = {
+    ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    'content-type': 'application/json',
+  };
+  return { headers, cases };
+}
+
+/** The first property the route's JSON body schema names, following one `$ref`. */
+function firstBodyField(target: FuzzTarget, operation: Operation): string | undefined {
+  let schema = operation.requestBody?.content?.['application/json']?.schema;
+  const ref = schema?.$ref;
+  if (typeof ref === 'string') {
+    let node: unknown = target.document;
+    for (const token of ref.replace(/^#\//, '').split('/')) {
+      node = (node as Record<string, unknown> | undefined)?.[token];
+    }
+    schema = node as Record<string, unknown> | undefined;
+  }
+  const properties = schema?.properties;
+  return typeof properties === 'object' && properties !== null
+    ? Object.keys(properties)[0]
+    : undefined;
+}
+
 /**
- * Sends every named hostile case that applies to one route (bodies for a route with a JSON body,
+ * The named cases of a route as plain requests, for a service whose policy is not at hand (the
+ * fault suite, which counts only answers of 500 or more): the body is the route's first
+ * documented field holding text, each path parameter a well-formed id that names nothing.
+ */
+export function namedHostileRequests(target: FuzzTarget, route: string): HostileRequest[] {
+  const [method = 'GET', template = '/'] = route.split(' ');
+  const field = firstBodyField(target, operationOf(target, route)) ?? 'name';
+  const policy: HostilePolicy = {
+    errorBody: 'json',
+    valid: {
+      [route]: {
+        path: template.replace(/\{[^}]+\}/g, '000000000000000000000000'),
+        body: { [field]: 'text' },
+      },
+    },
+    malformedIdStatus: 404,
+  };
+  const { headers, cases } = routeCases(target, route, policy);
+  return cases.map((named) => ({
+    method,
+    target: named.path,
+    headers,
+    ...(named.body === undefined ? {} : { body: named.body }),
+    attack: named.name,
+  }));
+}
+
+/**
+ * Sends every named hostile case that applies to one route (bodies for a route with a body,
  * malformed ids for a route with an id) and holds each answer to the policy: the exact status,
  * the service's error body, the document, nothing stored by a refused write, nothing hostile
- * stored by an accepted one.
+ * stored by an accepted one. Returns how many cases were sent.
  */
 export async function hostileCases(
   target: FuzzTarget,
@@ -270,21 +347,8 @@ export async function hostileCases(
   policy: HostilePolicy,
   freeFields: readonly string[] = [],
 ): Promise<number> {
-  const [method = 'GET', template = '/'] = route.split(' ');
-  const operation = (target.document.paths?.[template] as Record<string, unknown> | undefined)?.[
-    method.toLowerCase()
-  ] as { requestBody?: { content?: Record<string, unknown> } } | undefined;
-  if (operation === undefined) throw new Error(`the document has no ${route}`);
-  const hasBody = operation.requestBody?.content?.['application/json'] !== undefined;
-  const cases = [...(hasBody ? bodyCases(route, policy) : []), ...idCases(route, policy, hasBody)];
-  const scheme = ((operation as { security?: Record<string, unknown>[] }).security ?? []).flatMap(
-    (requirement) => Object.keys(requirement),
-  )[0];
-  const token = scheme === undefined ? undefined : target.tokens?.[scheme];
-  const headers: Record<string, string> = {
-    ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    'content-type': 'application/json',
-  };
+  const [method = 'GET'] = route.split(' ');
+  const { headers, cases } = routeCases(target, route, policy);
   const sender = new TrackedSender(target);
   try {
     for (const named of cases) {
