@@ -2,7 +2,8 @@
 
 // Building an app
 export { createHttpApp } from './http/create-app.js';
-export { jsonBodyParser } from './http/json-body.js';
+export { jsonBodyParser, type JsonParserOptions } from './http/json-body.js';
+export { MAX_JSON_DEPTH, UnsafeJsonError, type JsonGuardOptions } from './http/json-guard.js';
 export {
   addErrorHandlers,
   jsonErrorRenderer,

@@ -9,6 +9,8 @@ import {
   jsonErrorRenderer,
   NotFoundError,
 } from '@repo/common';
+import { BSON, MongoNetworkError, MongoServerError } from 'mongodb';
+import { createOutageLog } from '../src/runtime/outage-log.js';
 import { capturingLogger } from './support.js';
 
 function buildApp(): { app: Express; logs: () => Record<string, unknown>[] } {
@@ -51,6 +53,16 @@ function buildApp(): { app: Express; logs: () => Record<string, unknown>[] } {
   app.get('/throw/odd/:kind', (req) => {
     throw oddValues[req.params.kind];
   });
+  const databaseErrors: Record<string, unknown> = {
+    'dollar-key': new MongoServerError({ code: 52, errmsg: "'$set' is not a valid field name" }),
+    'dotted-key': new MongoServerError({ code: 57, errmsg: "'a.b' contains a dot" }),
+    'too-deep': new MongoServerError({ code: 15, errmsg: 'nesting depth exceeds 180' }),
+    'too-large': new MongoServerError({ code: 10334, errmsg: 'BSONObj size is invalid' }),
+    'null-byte': new BSON.BSONError('key a\u0000b must not contain null bytes'),
+    'other-server-error': new MongoServerError({ code: 11000, errmsg: 'E11000 duplicate key' }),
+    unreachable: new MongoNetworkError('connection reset'),
+  };
+  app.get('/throw/database/:kind', (req) => Promise.reject(databaseErrors[req.params.kind]));
   addErrorHandlers(app, { logger, renderError: jsonErrorRenderer('Something went wrong') });
   return { app, logs: lines };
 }
@@ -169,5 +181,54 @@ describe('error handler', () => {
     await request(app).get('/throw/not-found');
     const line = logs().find((entry) => entry.msg === 'request completed');
     expect(line).toMatchObject({ method: 'GET', url: '/throw/not-found', status: 404 });
+  });
+
+  it.each([
+    ['dollar-key', 400],
+    ['dotted-key', 400],
+    ['too-deep', 400],
+    ['null-byte', 400],
+    ['too-large', 413],
+  ])(
+    'when the database refuses what the request holds (%s), then a %i with a fixed message, no error line and no outage counted',
+    async (kind, status) => {
+      const { app, logs } = buildApp();
+      const { logger: outageLogger, lines: outageLines } = capturingLogger();
+      const outage = createOutageLog(outageLogger, { dependency: 'database', host: 'db' });
+      try {
+        const response = await request(app).get(`/throw/database/${kind}`);
+        expect(response.status).toBe(status);
+        expect((response.body as { error: string }).error).toMatch(/^the request /);
+        expect(logs().some((line) => line.level === 50)).toBe(false);
+      } finally {
+        outage.close();
+      }
+      expect(outageLines().filter((line) => line.failedRequests !== undefined)).toEqual([]);
+    },
+  );
+
+  it('when the database fails otherwise (a duplicate key no client chose), then the generic 500 and an error line', async () => {
+    const { app, logs } = buildApp();
+    const response = await request(app).get('/throw/database/other-server-error');
+    expect(response.status).toBe(500);
+    expect(logs().filter((line) => line.level === 50)).toHaveLength(1);
+  });
+
+  it('when the database cannot be reached and an outage log is open, then the generic 500 is counted there, not logged as an error', async () => {
+    const { app, logs } = buildApp();
+    const { logger: outageLogger, lines: outageLines } = capturingLogger();
+    const outage = createOutageLog(outageLogger, { dependency: 'database', host: 'db' });
+    const response = await request(app).get('/throw/database/unreachable');
+    outage.close();
+    expect(response.status).toBe(500);
+    expect(logs().some((line) => line.level === 50)).toBe(false);
+    expect(outageLines().map((line) => line.failedRequests)).toEqual([1]);
+  });
+
+  it('when the database cannot be reached and no outage log is open, then the 500 is logged as an error', async () => {
+    const { app, logs } = buildApp();
+    const response = await request(app).get('/throw/database/unreachable');
+    expect(response.status).toBe(500);
+    expect(logs().filter((line) => line.level === 50)).toHaveLength(1);
   });
 });

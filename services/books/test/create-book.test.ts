@@ -79,7 +79,7 @@ describe('POST /books', () => {
     expect(res.body.status).toBe(BookStatus.STATUS_AVAILABLE);
   });
 
-  it('when the JSON has a "__proto__" key, then it is ignored like any other key', async () => {
+  it('when the JSON has a "__proto__" key, then it is dropped like any other key', async () => {
     const title = unique('Proto');
     const res = await request(app)
       .post('/books')

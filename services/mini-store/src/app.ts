@@ -19,7 +19,8 @@ export interface AppDeps {
 
 /** The mini-store HTTP app (spec document 3, part B). It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
-  const app = createHttpApp({ logger: deps.logger });
+  // Bodies are parsed by the two routes that take one, each with its own guard (the routes).
+  const app = createHttpApp({ logger: deps.logger, json: false });
   registerRoutes(app, productRoutes, deps);
   addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;

@@ -12,7 +12,7 @@ import { buildApp } from './support.js';
  * of generated requests. The generated and the hostile requests are two files so that they run
  * side by side.
  */
-export function useFuzzTarget(label: string): () => FuzzTarget {
+export function useFuzzTarget(label: string): () => FuzzTarget & { existing: readonly string[] } {
   const document = apiDocument();
   const contract = new ResponseContract(document);
   const testDb = useTestDatabase(label);
@@ -37,5 +37,6 @@ export function useFuzzTarget(label: string): () => FuzzTarget {
     contract,
     snapshot: () => stored().find().sort({ _id: 1 }).toArray(),
     pathValues: { id: fc.constantFrom(...existing) },
+    existing,
   });
 }

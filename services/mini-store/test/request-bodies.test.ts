@@ -108,16 +108,31 @@ describe('PATCH names MongoDB would not take as plain fields (nothing is written
     },
   );
 
-  it('when names that are only special in JavaScript are sent, then they are stored as ordinary fields', async () => {
+  it.each(['constructor', 'prototype'])(
+    'when a %s key is sent, then 400 naming it and the product is unchanged',
+    async (name) => {
+      const id = await createProduct();
+      const before = await readStored(testDb.db, id);
+      const response = await request(app)
+        .patch(`/products/${id}`)
+        .send({ colour: 'blue', meta: { [name]: 1 } })
+        .expect(400);
+      expect(response.body).toEqual({
+        error: `invalid field name "${name}" inside "meta": a name must not be "${name}"`,
+      });
+      expect(await readStored(testDb.db, id)).toEqual(before);
+    },
+  );
+
+  it('when names that are only special to JavaScript objects are sent, then they are stored as ordinary fields', async () => {
     const id = await createProduct();
     await request(app)
       .patch(`/products/${id}`)
-      .send({ constructor: 1, prototype: { toString: 'x' }, hasOwnProperty: 2 })
+      .send({ hasOwnProperty: 2, toString: { valueOf: 'x' } })
       .expect(200);
     expect(await readStored(testDb.db, id)).toMatchObject({
-      constructor: 1,
-      prototype: { toString: 'x' },
       hasOwnProperty: 2,
+      toString: { valueOf: 'x' },
     });
   });
 });

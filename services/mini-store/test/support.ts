@@ -3,15 +3,15 @@ import type { Express } from 'express';
 import { ObjectId, type Db, type Document } from 'mongodb';
 import { silentLogger } from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
-import { apiDocument, createApp } from '../src/app.js';
+import { apiDocument, createApp, type AppDeps } from '../src/app.js';
 import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
 
 /** Every response of the apps built here is checked against the service's OpenAPI document. */
 const contract = useResponseContract(apiDocument());
 
-export function buildApp(db: Db): Express {
+export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
   return contract.check(
-    createApp({ products: createProductsRepository(db), logger: silentLogger() }),
+    createApp({ products: createProductsRepository(db), logger: silentLogger(), ...overrides }),
   );
 }
 

@@ -12,7 +12,9 @@ import { addMenuItem, buildApp, CUSTOMER_TOKEN, placeValidOrder, STAFF_TOKEN } f
  * what it stores) for both kinds of generated requests. The generated and the hostile requests are
  * two files so that they run side by side.
  */
-export function useFuzzTarget(label: string): () => FuzzTarget {
+export function useFuzzTarget(
+  label: string,
+): () => FuzzTarget & { menuIds: readonly string[]; orderIds: readonly string[] } {
   const document = apiDocument();
   const contract = new ResponseContract(document);
   const testDb = useTestDatabase(label);
@@ -21,6 +23,7 @@ export function useFuzzTarget(label: string): () => FuzzTarget {
   let menu: MenuItemRecord[] = [];
   /** Menu item and order ids that exist when a route's run starts. */
   let existing: string[] = [];
+  let orderIds: string[] = [];
 
   beforeAll(async () => {
     menu = [
@@ -42,7 +45,8 @@ export function useFuzzTarget(label: string): () => FuzzTarget {
     await testDb.db.collection('orders').deleteMany({});
     const app = buildApp(testDb.db);
     const orders = [await placeValidOrder(app, testDb.db), await placeValidOrder(app, testDb.db)];
-    existing = [...menu.map((item) => item._id.toHexString()), ...orders.map((order) => order.id)];
+    orderIds = orders.map((order) => order.id);
+    existing = [...menu.map((item) => item._id.toHexString()), ...orderIds];
   });
 
   /**
@@ -85,5 +89,7 @@ export function useFuzzTarget(label: string): () => FuzzTarget {
     tokens: { customerToken: CUSTOMER_TOKEN, staffToken: STAFF_TOKEN },
     pathValues: { id: fc.constantFrom(...existing) },
     bodies: { 'POST /orders': orderOnTheMenu() },
+    menuIds: menu.map((item) => item._id.toHexString()),
+    orderIds,
   });
 }

@@ -10,7 +10,7 @@ import { storedProducts, useProductsApp } from './support.js';
  * of generated requests. The generated and the hostile requests are two files so that they run
  * side by side.
  */
-export function useFuzzTarget(label: string): () => FuzzTarget {
+export function useFuzzTarget(label: string): () => FuzzTarget & { existing: readonly string[] } {
   const document = apiDocument();
   const contract = new ResponseContract(document);
   const products = useProductsApp(label);
@@ -41,5 +41,6 @@ export function useFuzzTarget(label: string): () => FuzzTarget {
     contract,
     snapshot: () => storedProducts(products.testDb.db).find().sort({ _id: 1 }).toArray(),
     pathValues: { id: fc.constantFrom(...existing) },
+    existing,
   });
 }

@@ -1,5 +1,5 @@
+import { databaseRefusal } from '../mongo/refused.js';
 import { isDatabaseUnavailable } from '../mongo/unavailable.js';
-import { reportUnavailableRequest } from '../runtime/outage-log.js';
 import { HttpError, PayloadTooLargeError } from './http-errors.js';
 
 /** What the error handler knows about a thrown value once it has been sorted. */
@@ -12,7 +12,7 @@ export interface ClassifiedError {
   expected: boolean;
   /**
    * True when the database could not be reached: a 500 the client did not cause, but not a bug
-   * either, so it is counted in the outage summary instead of logged with its stack.
+   * either, so the error handler counts it in the outage summary instead of logging its stack.
    */
   unavailable?: boolean;
   /** The thrown value itself, so a renderer can recognise its own error classes. */
@@ -36,7 +36,8 @@ function clientStatusOf(value: StatusCarrier): number | undefined {
 }
 
 /**
- * Sorts anything thrown (an Error, a string, null, a plain object) into a status and message.
+ * Sorts anything thrown (an Error, a string, null, a plain object) into a status and message,
+ * changing nothing else (the error handler does the counting and logging).
  * Errors from Express and body-parser carry a 4xx status: malformed JSON (400), a body over the
  * limit (413), an unsupported charset (415), a path whose percent-encoding is broken (400, with no
  * `expose` flag). Those are the client's fault and keep their status and message.
@@ -53,11 +54,11 @@ export function classifyError(thrown: unknown): ClassifiedError {
       return { status, message, expected: true, cause: thrown };
     }
   }
-  // The error handler classifies each failed request once: this is where it is counted, and
-  // only what an outage log counted is kept out of the error lines.
-  if (isDatabaseUnavailable(thrown) && reportUnavailableRequest()) {
+  const refusal = databaseRefusal(thrown);
+  if (refusal !== undefined) return { ...refusal, expected: true, cause: thrown };
+  if (isDatabaseUnavailable(thrown)) {
     const message = thrown instanceof Error ? thrown.message : 'database unavailable';
-    return { status: 500, message, expected: true, unavailable: true, cause: thrown };
+    return { status: 500, message, expected: false, unavailable: true, cause: thrown };
   }
   const message =
     thrown instanceof Error

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { requestIdOf, requestLogFields } from '../observability/request-id.js';
+import { reportUnavailableRequest } from '../runtime/outage-log.js';
 import { classifyError, type ClassifiedError } from './classify.js';
 import { cannotRouteHandler } from './not-found.js';
 
@@ -19,7 +20,10 @@ export interface ErrorHandlerOptions {
 function createErrorHandler({ logger, render }: ErrorHandlerOptions): ErrorRequestHandler {
   return (thrown: unknown, req, res, next) => {
     const error = classifyError(thrown);
-    if (!error.expected) {
+    // A request failed for want of the database is counted in the open outage log instead of
+    // logged with its stack; without one (an app built without `connectWithMongo`) it is logged.
+    const counted = error.unavailable === true && reportUnavailableRequest();
+    if (!error.expected && !counted) {
       logger.error(
         {
           ...requestLogFields(req),

@@ -8,7 +8,8 @@ import express, {
 import type { Logger } from 'pino';
 import { assignRequestId } from '../observability/request-id.js';
 import { weakEtag } from './etag.js';
-import { BODY_LIMIT, hasBody } from './json-body.js';
+import { BODY_LIMIT, guardedJsonParser, hasBody } from './json-body.js';
+import type { JsonGuardOptions } from './json-guard.js';
 import { startRequestLog } from './request-logger.js';
 import {
   applySecurityHeaders,
@@ -22,6 +23,8 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Parse JSON bodies for every route (the specs of all five services ask for it). */
   json?: boolean;
+  /** What the guard every JSON body passes (`guardJsonBody`) also refuses or drops. */
+  jsonGuard?: JsonGuardOptions;
   /** Also parse URL-encoded form bodies. */
   urlencoded?: boolean;
   /** `api` (the default) for JSON services, `document` for small HTML pages (see the profiles). */
@@ -47,7 +50,7 @@ function runParsers(
 
 /**
  * The Express app every service starts from: no `x-powered-by`, a request id (`X-Request-Id`, see
- * `readRequestId`), security headers, one log line per request, body parsing with a size limit (`BODY_LIMIT`), and a cheap weak ETag (see `weakEtag`). Routes, the 404
+ * `readRequestId`), security headers, one log line per request, body parsing with a size limit (`BODY_LIMIT`) and the JSON guard (`guardJsonBody`), and a cheap weak ETag (see `weakEtag`). Routes, the 404
  * and the error handler are the service's own and are added after this.
  *
  * All of that runs as ONE middleware, in that order (request id, log, helmet's headers, parsers): each extra
@@ -59,6 +62,7 @@ function runParsers(
 export function createHttpApp({
   logger,
   json = true,
+  jsonGuard = {},
   urlencoded = false,
   securityHeaders: profile = 'api',
 }: HttpAppOptions): Express {
@@ -68,7 +72,7 @@ export function createHttpApp({
   const startLog = startRequestLog(logger);
   const securityHeaders = securityHeadersFor(profile);
   const parsers: RequestHandler[] = [];
-  if (json) parsers.push(express.json({ limit: BODY_LIMIT }));
+  if (json) parsers.push(guardedJsonParser(jsonGuard));
   if (urlencoded) parsers.push(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
 
   app.use(function prepareRequest(req, res, next) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
+import { guardJsonBody, requireValidUtf8, type JsonGuardOptions } from './json-guard.js';
 
 /** The largest request body any service accepts; larger ones are answered 413. */
 export const BODY_LIMIT = '100kb';
@@ -11,15 +12,39 @@ export function hasBody(req: IncomingMessage): boolean {
   );
 }
 
+export interface JsonParserOptions extends JsonGuardOptions {
+  /** body-parser's `strict`: only objects and arrays parse (the default); false takes any JSON text. */
+  strict?: boolean;
+}
+
 /**
- * `express.json()` for one route or router, stepping aside at once for a request without a body,
- * as body-parser itself would, but without its per-request bookkeeping (on a GET, that is most of
- * what the parser costs). `req.body` then reads undefined, as it does after body-parser.
+ * `express.json()` followed by the guard every JSON body goes through (`guardJsonBody`: depth,
+ * prototype and NUL keys, numbers JSON cannot write back, and, when the service stores its
+ * clients' keys, MongoDB's operator and path keys), with invalid UTF-8 refused while reading. A
+ * refused body never reaches a route: the error handler answers it with the service's 400.
  */
-export function jsonBodyParser({ strict = true }: { strict?: boolean } = {}): RequestHandler {
-  const parse = express.json({ limit: BODY_LIMIT, strict });
+export function guardedJsonParser({
+  strict = true,
+  ...guard
+}: JsonParserOptions = {}): RequestHandler {
+  const parse = express.json({ limit: BODY_LIMIT, strict, verify: requireValidUtf8 });
   return (req, res, next) => {
-    if (hasBody(req)) void parse(req, res, next);
+    void parse(req, res, (error?: unknown) => {
+      if (error !== undefined) next(error);
+      else next(guardJsonBody(req.body, guard));
+    });
+  };
+}
+
+/**
+ * The guarded JSON parser for one route or router, stepping aside at once for a request without a
+ * body, as body-parser itself would, but without its per-request bookkeeping (on a GET, that is
+ * most of what the parser costs). `req.body` then reads undefined, as it does after body-parser.
+ */
+export function jsonBodyParser(options: JsonParserOptions = {}): RequestHandler {
+  const parse = guardedJsonParser(options);
+  return (req, res, next) => {
+    if (hasBody(req)) parse(req, res, next);
     else next();
   };
 }

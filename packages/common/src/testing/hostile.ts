@@ -195,7 +195,11 @@ export function hostileRequestArbitrary(
  * Keys that must never reach storage: operators, paths, prototype keys, the attack's marker.
  * The content of a field in `free` (one the spec stores as sent, whatever JSON it holds) is data.
  */
-function forbiddenKeys(value: unknown, free: readonly string[], found: string[] = []): string[] {
+export function forbiddenKeys(
+  value: unknown,
+  free: readonly string[],
+  found: string[] = [],
+): string[] {
   if (Array.isArray(value)) {
     for (const item of value) forbiddenKeys(item, free, found);
     return found;
@@ -236,7 +240,7 @@ function itemsNotIn(before: readonly unknown[], after: readonly unknown[]): unkn
 }
 
 /** What a write added or changed: the items of `after` not in `before`, list by list. */
-function changed(before: unknown, after: unknown): unknown[] {
+export function changed(before: unknown, after: unknown): unknown[] {
   if (Array.isArray(before) && Array.isArray(after)) return itemsNotIn(before, after);
   if (
     typeof before === 'object' &&

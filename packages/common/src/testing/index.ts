@@ -23,3 +23,5 @@ export {
   type HostileOptions,
   type HostileRequest,
 } from './hostile.js';
+export { hostileCases, namedHostileRequests, type HostilePolicy } from './hostile-cases.js';
+export { capturingLogger, errorLogProblems, type ErrorLogCheck } from './error-log.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   errorResponse,
+  jsonBodyParser,
   fixedErrorResponse,
   jsonResponse,
   notModifiedResponse,
@@ -9,6 +10,7 @@ import {
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
+import { CREATE_FIELDS } from '../domain/product.js';
 import { SERVER_ERROR_MESSAGE } from '../http/errors.js';
 import { presentProduct } from '../http/product-presenter.js';
 import {
@@ -20,6 +22,11 @@ import {
   readProductChanges,
   readProductId,
 } from '../http/product-schemas.js';
+
+// Stored values are any JSON, so their keys reach MongoDB. Create takes only its three fields
+// and drops the other keys unchecked; PATCH stores every key (rule 2), so each is checked.
+const parseNewProduct = () => jsonBodyParser({ storesClientKeys: true, keepOnly: CREATE_FIELDS });
+const parseChanges = () => jsonBodyParser({ storesClientKeys: true });
 
 const EXAMPLE_ID = '6b0132679344fe17672a4fdd';
 
@@ -128,6 +135,7 @@ export const productRoutes: Route<AppDeps>[] = [
       ),
       ...failures,
     },
+    before: () => [parseNewProduct()],
     handle:
       ({ products }) =>
       async (req, res) => {
@@ -154,6 +162,7 @@ export const productRoutes: Route<AppDeps>[] = [
       404: notFound,
       ...failures,
     },
+    before: () => [parseChanges()],
     handle:
       ({ products }) =>
       async (req, res) => {

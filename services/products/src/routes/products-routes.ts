@@ -10,6 +10,7 @@ import {
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { patchProduct } from '../domain/patch-product.js';
+import { PRODUCT_FIELDS } from '../domain/product.js';
 import { NEGATIVE_PRICE_MESSAGE } from '../domain/patch-rules.js';
 import {
   badBody,
@@ -32,6 +33,10 @@ import {
   readProductListQuery,
 } from '../http/product-schemas.js';
 import { sendJsonArray } from '../http/stream-json-array.js';
+
+// The six fields are stored as sent, any JSON, so the keys inside them reach MongoDB; every
+// other key is dropped (rule 2).
+const productBody = () => jsonRequestBody({ storesClientKeys: true, keepOnly: PRODUCT_FIELDS });
 
 const EXAMPLE_ID = '6b0133863aff49b5acaf923f';
 
@@ -125,7 +130,7 @@ export const productRoutes: Route<AppDeps>[] = [
       415: unsupportedMediaType,
       500: serverError,
     },
-    before: () => [jsonRequestBody()],
+    before: () => [productBody()],
     handle:
       ({ products }) =>
       async (req, res) => {
@@ -177,7 +182,7 @@ export const productRoutes: Route<AppDeps>[] = [
       415: unsupportedMediaType,
       500: serverError,
     },
-    before: () => [jsonRequestBody()],
+    before: () => [productBody()],
     handle:
       ({ products }) =>
       async (req, res) => {

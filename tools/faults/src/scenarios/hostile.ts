@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   documentedRoutes,
   hostileRequestArbitrary,
+  namedHostileRequests,
   ResponseContract,
   type FuzzTarget,
 } from '@repo/common/testing';
@@ -18,9 +19,10 @@ const TOKENS = {
 };
 
 /**
- * The hostile generator of the tests (`hostileRoute`), against each service as a real process:
- * every documented route gets `perRoute` requests; counts answers of 500 or more and whether the
- * process is still up afterwards.
+ * The hostile generator of the tests, against each service as a real process: every documented
+ * route gets each named case that applies to it (`namedHostileRequests`) and `perRoute` seeded
+ * ones (`hostileRequestArbitrary`); counts answers of 500 or more and whether the process is still
+ * up afterwards.
  */
 export async function hostileInput(
   services: readonly string[],
@@ -31,6 +33,7 @@ export async function hostileInput(
   let serverErrors = 0;
   let crashes = 0;
   let routes = 0;
+  let named = 0;
   const examples: string[] = [];
   for (const name of services) {
     const service = await startService(name, {
@@ -50,10 +53,13 @@ export async function hostileInput(
       };
       for (const route of documentedRoutes(document).filter((r) => r !== FAILS_BY_DESIGN)) {
         routes += 1;
-        for (const request of fc.sample(hostileRequestArbitrary(target, route), {
+        const namedCases = namedHostileRequests(target, route);
+        named += namedCases.length;
+        const seeded = fc.sample(hostileRequestArbitrary(target, route), {
           numRuns: perRoute,
           seed: 21,
-        })) {
+        });
+        for (const request of [...namedCases, ...seeded]) {
           sent += 1;
           const response = await fetch(`${service.url}${request.target}`, {
             method: request.method,
@@ -74,8 +80,8 @@ export async function hostileInput(
     }
   }
   return {
-    scenario: `hostile input (seeded fast-check), every route of ${services.length} services`,
-    sent: `${sent} requests to ${routes} routes`,
+    scenario: `hostile input (named cases + seeded fast-check), every route of ${services.length} services`,
+    sent: `${sent} requests (${named} named) to ${routes} routes`,
     lost: `${serverErrors} answers ≥ 500 or no answer${examples.length > 0 ? ` (${examples.join('; ')})` : ''}, ${crashes} crashes`,
     recovery: 'nothing to recover from',
     ok: serverErrors === 0 && crashes === 0,

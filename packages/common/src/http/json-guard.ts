@@ -1,0 +1,141 @@
+import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
+import { BadRequestError } from '../errors/http-errors.js';
+
+/**
+ * Deepest nesting of objects and arrays a JSON body may have, the body itself being level 1. Far
+ * beyond any body the specs describe, and far below what recursive code (zod, BSON, a copy, the
+ * database) can take: 10 000 levels overflow the stack of each.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Keys that would change an object's prototype, or reach it, when code copies a body by assignment. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export interface JsonGuardOptions {
+  /**
+   * The service stores keys its clients chose in MongoDB (a field stored as sent, any JSON): keys
+   * MongoDB reads as an operator (`$...`) or a path (`a.b`), and empty keys, are refused too.
+   */
+  storesClientKeys?: boolean;
+  /**
+   * The only top-level keys the route reads. Any other top-level key is dropped before the
+   * checks, whatever it holds, as a spec that drops unknown keys asks (products rule 2).
+   * Absent: every key is kept and checked.
+   */
+  keepOnly?: readonly string[];
+}
+
+/** A JSON body refused by the guard: the service answers it with its own 400 body. */
+export class UnsafeJsonError extends BadRequestError {}
+
+function describeKey(key: string): string {
+  return JSON.stringify(key);
+}
+
+function describeLocation(path: readonly (string | number)[]): string {
+  if (path.length === 0) return '';
+  const text = path
+    .map((step, index) =>
+      typeof step === 'number' ? `[${step}]` : index === 0 ? step : `.${step}`,
+    )
+    .join('');
+  return ` inside ${JSON.stringify(text)}`;
+}
+
+/** Why a key can never be stored or given back, or null when it can. */
+export function problemWithKey(key: string, storesClientKeys: boolean): string | null {
+  if (PROTOTYPE_KEYS.has(key)) return `a name must not be "${key}"`;
+  if (key.includes('\u0000')) return 'a name must not contain a NUL character';
+  if (!key.isWellFormed()) return 'a name must not hold a lone UTF-16 surrogate';
+  if (!storesClientKeys) return null;
+  if (key === '') return 'a name must not be empty';
+  if (key.startsWith('$'))
+    return 'a name must not start with "$" (MongoDB reads it as an operator)';
+  if (key.includes('.')) return 'a name must not contain "." (MongoDB reads it as a path)';
+  return null;
+}
+
+/**
+ * The first reason `value` (a parsed JSON body) cannot be kept and given back as the same JSON, or
+ * null. `path` is where `value` is in the body, for the message (it is restored before returning);
+ * `depth` is the nesting level of `value` itself.
+ */
+function findProblem(
+  value: unknown,
+  storesClientKeys: boolean,
+  path: (string | number)[],
+  depth: number,
+): string | null {
+  if (typeof value === 'number') {
+    // JSON.parse reads 1e309 as Infinity, which JSON.stringify writes back as null.
+    return Number.isFinite(value)
+      ? null
+      : `a number${describeLocation(path)} is too large to be given back as JSON`;
+  }
+  if (typeof value === 'string') {
+    return value.isWellFormed()
+      ? null
+      : `a text${describeLocation(path)} holds a lone UTF-16 surrogate`;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (depth > MAX_JSON_DEPTH) {
+    return `request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`;
+  }
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      path.push(index);
+      const problem = findProblem(value[index], storesClientKeys, path, depth + 1);
+      path.pop();
+      if (problem !== null) return problem;
+    }
+    return null;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const keyProblem = problemWithKey(key, storesClientKeys);
+    if (keyProblem !== null) {
+      return `invalid field name ${describeKey(key)}${describeLocation(path)}: ${keyProblem}`;
+    }
+    path.push(key);
+    const problem = findProblem(record[key], storesClientKeys, path, depth + 1);
+    path.pop();
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+/**
+ * Holds a parsed JSON body to what every service can keep and give back unchanged: at most
+ * `MAX_JSON_DEPTH` levels, no prototype keys (`__proto__`, `constructor`, `prototype`) and no key
+ * holding NUL at any depth, no number JSON cannot write back (`1e309`), no lone surrogate; for a
+ * service that stores its clients' keys, no `$`, dotted or empty key. Drops the top-level keys
+ * outside `keepOnly` first. Returns the refusal, or undefined when the body may go on.
+ */
+export function guardJsonBody(
+  body: unknown,
+  { storesClientKeys = false, keepOnly }: JsonGuardOptions,
+): UnsafeJsonError | undefined {
+  if (keepOnly !== undefined && typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    for (const key of Object.keys(record)) if (!keepOnly.includes(key)) delete record[key];
+  }
+  const problem = findProblem(body, storesClientKeys, [], 1);
+  return problem === null ? undefined : new UnsafeJsonError(problem);
+}
+
+/**
+ * body-parser's `verify` hook: a UTF-8 body (the default charset of JSON) must be valid UTF-8,
+ * since the decoder would otherwise replace each broken sequence with U+FFFD and the service
+ * would keep text the client never sent.
+ */
+export function requireValidUtf8(
+  _req: IncomingMessage,
+  _res: unknown,
+  bytes: Buffer,
+  encoding: string,
+): void {
+  if (encoding.toLowerCase() === 'utf-8' && !isUtf8(bytes)) {
+    throw new UnsafeJsonError('request body is not valid UTF-8');
+  }
+}

@@ -1,0 +1,73 @@
+import { Writable } from 'node:stream';
+import type { Express } from 'express';
+import { pino, type Logger } from 'pino';
+import request from 'supertest';
+import { REQUEST_ID_HEADER } from '../observability/request-id.js';
+import { writeHeldLines } from '../runtime/logger.js';
+
+/** A real pino logger whose JSON lines are kept in memory, so a test can read what was logged. */
+export function capturingLogger(): { logger: Logger; lines: () => Record<string, unknown>[] } {
+  const chunks: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = pino({ level: 'info' }, sink);
+  // Request lines wait a few milliseconds before they are written; this writes them now.
+  const lines = (): Record<string, unknown>[] => {
+    writeHeldLines(logger);
+    return chunks
+      .join('')
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  };
+  return { logger, lines };
+}
+
+/** pino's level number for `error`. */
+const ERROR_LEVEL = 50;
+
+export interface ErrorLogCheck {
+  /** The app, built with `logger`, in which `unexpected` fails with something no route expects. */
+  app: Express;
+  lines: () => Record<string, unknown>[];
+  /** Sends a request that meets the forced failure. */
+  unexpected: (client: request.Agent) => request.Test;
+  /** Sends a request with a client's mistake (a hostile body), answered with a 4xx. */
+  mistake: (client: request.Agent) => request.Test;
+}
+
+/**
+ * Problems with the error log of one app, as a list (empty when none): the forced failure must be
+ * a 500 logged as exactly one error line carrying the request's id and the error's stack; the
+ * client's mistake must be a 4xx with no error line at all.
+ */
+export async function errorLogProblems({
+  app,
+  lines,
+  unexpected,
+  mistake,
+}: ErrorLogCheck): Promise<string[]> {
+  const client = request.agent(app);
+  const failed = await unexpected(client);
+  const refused = await mistake(client);
+  const problems: string[] = [];
+  if (failed.status !== 500) problems.push(`the forced failure answered ${failed.status}`);
+  if (refused.status < 400 || refused.status >= 500) {
+    problems.push(`the client's mistake answered ${refused.status}`);
+  }
+  const errors = lines().filter((line) => line.level === ERROR_LEVEL);
+  const failedId = failed.headers[REQUEST_ID_HEADER];
+  const ofFailure = errors.filter((line) => line.requestId === failedId);
+  if (errors.length !== 1 || ofFailure.length !== 1) {
+    problems.push(`expected one error line, for request ${failedId}: ${JSON.stringify(errors)}`);
+  }
+  const stack = (ofFailure[0]?.err as { stack?: unknown } | undefined)?.stack;
+  if (typeof stack !== 'string' || !stack.includes('\n    at ')) {
+    problems.push(`the error line has no stack: ${JSON.stringify(ofFailure[0])}`);
+  }
+  return problems;
+}
