@@ -1,4 +1,7 @@
-# syntax=docker/dockerfile:1
+# No `# syntax=` line: it would make BuildKit pull a frontend image from a registry before building,
+# and nothing here needs a newer frontend than the one built into every builder (the legacy one too).
+# So the file builds with no registry but npm's: NODE_IMAGE can name a locally made base image
+# (`npm run compose:up` does that where no registry is reachable, see docs/deploy.md).
 #
 # One image per service, chosen by the build argument SERVICE:
 #   docker build --build-arg SERVICE=products -t node-services/products .
