@@ -18,14 +18,15 @@ RUN mkdir /manifests \
  && cp package.json package-lock.json /manifests/ \
  && find packages services tools -mindepth 2 -maxdepth 2 -name package.json -exec cp --parents {} /manifests/ \;
 
-# Compile every package (tsc -b tsconfig.build.json). Install scripts are skipped: the compiler
-# needs no native module.
+# Compile what images run: every service (and packages/common, which they reference) and the
+# embedded server (for the stand-in database image of tools/compose), not the tools. Install
+# scripts are skipped: the compiler needs no native module.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN npx tsc -b packages/embedded-mongo services/*/
 
 # The production dependencies of SERVICE alone: the workspaces are narrowed to the service and the
 # workspace packages it depends on, then installed without dev and optional packages.

@@ -20,7 +20,7 @@ WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN npx tsc -b packages/embedded-mongo services/*/
 
 # Optional packages stay: lmdb's native binary for linux-x64 is one (@lmdb/lmdb-linux-x64).
 FROM ${NODE_IMAGE} AS deps

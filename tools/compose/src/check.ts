@@ -212,7 +212,7 @@ async function checks(stack: Compose): Promise<void> {
 
 let stack: Compose | undefined;
 try {
-  stack = await up();
+  stack = await up({ forCheck: true });
 } catch (error) {
   results.push({ name: 'compose:up', ok: false });
   process.stdout.write(`✗ compose:up: ${error instanceof Error ? error.message : String(error)}\n`);

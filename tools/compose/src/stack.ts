@@ -18,6 +18,8 @@ export interface StackChoice {
   nodeImage: string;
   nodeImageIsStandIn: boolean;
   mongoIsStandIn: boolean;
+  /** Brought up by the container check, with its generous database deadline (compose.check.yml). */
+  forCheck: boolean;
 }
 
 const CHOICE_FILE = join(STATE_DIR, 'stack.json');
@@ -65,6 +67,7 @@ export async function composeFor(
       '--file',
       'tools/compose/compose.images.yml',
       ...(choice.mongoIsStandIn ? ['--file', 'tools/compose/compose.embedded-mongo.yml'] : []),
+      ...(choice.forCheck ? ['--file', 'tools/compose/compose.check.yml'] : []),
     ],
     env: { NODE_IMAGE: choice.nodeImage, ...secrets.env },
     secretsSource: secrets.source,
@@ -99,10 +102,18 @@ export async function composeOk(
 }
 
 /** Chooses the base images (registry's or local stand-ins, making the local node image if needed). */
-export async function chooseImages(say: (line: string) => void): Promise<StackChoice> {
+export async function chooseImages(
+  say: (line: string) => void,
+  forCheck: boolean,
+): Promise<StackChoice> {
   const node = await nodeBaseImage(say);
   const mongoIsStandIn = !(await pulled(REGISTRY_MONGO_IMAGE, say));
-  const choice = { nodeImage: node.image, nodeImageIsStandIn: node.standIn, mongoIsStandIn };
+  const choice = {
+    nodeImage: node.image,
+    nodeImageIsStandIn: node.standIn,
+    mongoIsStandIn,
+    forCheck,
+  };
   mkdirSync(STATE_DIR, { recursive: true });
   writeFileSync(CHOICE_FILE, `${JSON.stringify(choice, null, 2)}\n`);
   return choice;

@@ -22,9 +22,9 @@ const HEALTHY_TIMEOUT_MS = 180_000;
  * (pulled, or made here), every image built, the stack up until every healthcheck passes.
  * Returns the compose command line, for the container check.
  */
-export async function up(): Promise<Compose> {
+export async function up(options: { forCheck?: boolean } = {}): Promise<Compose> {
   await ensureEngine(say);
-  const choice = await chooseImages(say);
+  const choice = await chooseImages(say, options.forCheck === true);
   const stack = await composeFor(choice, say);
   say(
     [
