@@ -17,7 +17,6 @@ import { checkImageContents, imageOf, imageSize } from './checks/images.js';
 import { startLoad } from './checks/stop-under-load.js';
 import { CheckFailure } from './http.js';
 import { REPO_ROOT } from './paths.js';
-import { say } from './say.js';
 import { compose, containerOf, readChoice, SERVICES, waitHealthy, type Compose } from './stack.js';
 import { up } from './up.js';
 
