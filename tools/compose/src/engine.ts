@@ -48,8 +48,9 @@ function logTail(): string {
  * there is no dockerd. Throws, saying why, when none can be had.
  */
 export async function ensureEngine(say: (line: string) => void): Promise<void> {
-  if ((await onPath('docker')) && (await engineVersion()) !== undefined) {
-    say(`Docker engine ${(await engineVersion()) ?? ''} answers; using it`);
+  const running = (await onPath('docker')) ? await engineVersion() : undefined;
+  if (running !== undefined) {
+    say(`Docker engine ${running} answers; using it`);
     return;
   }
   if (!(await onPath('dockerd')) || !(await onPath('docker'))) await aptInstall(['docker.io'], say);
