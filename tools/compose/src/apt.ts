@@ -11,9 +11,15 @@ export async function aptInstall(
     );
   }
   say(`installing Debian's ${packages.join(', ')} (apt-get)`);
-  await runOk('apt-get', ['update', '-qq'], { timeoutMs: 5 * 60_000 });
-  await runOk('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
-    env: { DEBIAN_FRONTEND: 'noninteractive' },
-    timeoutMs: 10 * 60_000,
-  });
+  // Another apt run (an install elsewhere on the machine) holds the lock for a while: wait for it.
+  const waitForLock = ['-o', 'DPkg::Lock::Timeout=600'];
+  await runOk('apt-get', [...waitForLock, 'update', '-qq'], { timeoutMs: 15 * 60_000 });
+  await runOk(
+    'apt-get',
+    [...waitForLock, 'install', '-y', '-qq', '--no-install-recommends', ...packages],
+    {
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+      timeoutMs: 20 * 60_000,
+    },
+  );
 }
