@@ -1,4 +1,7 @@
-# syntax=docker/dockerfile:1
+# No `# syntax=` line: it would make BuildKit pull a frontend image from a registry before building,
+# and nothing here needs a newer frontend than the one built into every builder (the legacy one too).
+# So the file builds with no registry but npm's: NODE_IMAGE can name a locally made base image
+# (`npm run compose:up` does that where no registry is reachable, see docs/deployment.md).
 #
 # One image per service, chosen by the build argument SERVICE:
 #   docker build --build-arg SERVICE=products -t node-services/products .
@@ -15,14 +18,15 @@ RUN mkdir /manifests \
  && cp package.json package-lock.json /manifests/ \
  && find packages services tools -mindepth 2 -maxdepth 2 -name package.json -exec cp --parents {} /manifests/ \;
 
-# Compile every package (tsc -b tsconfig.build.json). Install scripts are skipped: the compiler
-# needs no native module.
+# Compile what images run: every service (and packages/common, which they reference) and the
+# embedded server (for the stand-in database image of tools/compose), not the tools. Install
+# scripts are skipped: the compiler needs no native module.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN npx tsc -b packages/embedded-mongo services/*/
 
 # The production dependencies of SERVICE alone: the workspaces are narrowed to the service and the
 # workspace packages it depends on, then installed without dev and optional packages.

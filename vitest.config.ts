@@ -39,6 +39,8 @@ const PACKAGES: readonly PackageTests[] = [
   { dir: 'tools/launcher', name: 'launcher' },
   { dir: 'tools/deploy-check', name: 'deploy-check', mongo: true },
   { dir: 'tools/faults', name: 'faults' },
+  // Only the pure parts; the container check itself is `npm run test:compose`.
+  { dir: 'tools/compose', name: 'compose' },
 ];
 
 function absolute(path: string): string {

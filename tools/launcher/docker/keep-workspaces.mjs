@@ -2,10 +2,13 @@
 // workspace packages it depends on at run time, so `npm ci --omit=dev` installs only what that
 // service needs. Run from the folder holding the root package.json and the workspace manifests.
 //   node keep-workspaces.mjs <service>
+//   node keep-workspaces.mjs packages/embedded-mongo   (any workspace folder, for an image of it)
 import { readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const service = process.argv[2] ?? '';
+// A bare name is a service; a name with a slash is a workspace folder.
+const serviceDir = service.includes('/') ? service : join('services', service);
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
 const workspaceDirs = ['packages', 'services', 'tools'].flatMap((group) =>
@@ -19,7 +22,6 @@ const dirByName = new Map(
   workspaceDirs.map((dir) => [readJson(join(dir, 'package.json')).name, dir]),
 );
 
-const serviceDir = join('services', service);
 if (!workspaceDirs.includes(serviceDir)) {
   const known = workspaceDirs
     .filter((dir) => dir.startsWith('services/'))
