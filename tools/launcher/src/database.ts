@@ -9,39 +9,16 @@ export interface Database {
   stop: () => Promise<void>;
 }
 
-export class DatabaseError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'DatabaseError';
-  }
-}
-
 /** Connects with the driver and pings, so the services start only once the database answers. */
 async function ping(uri: string, attempts: number): Promise<void> {
-  try {
-    const client = await connectMongo(uri, { attempts, retryDelayMs: 500 });
-    await client.close();
-  } catch (error) {
-    throw new DatabaseError(error instanceof Error ? error.message : String(error), {
-      cause: error,
-    });
-  }
+  const client = await connectMongo(uri, { attempts, retryDelayMs: 500 });
+  await client.close();
 }
 
 /** Uses the MongoDB named by MONGODB_URI, after checking that it answers. */
 export async function useExternalMongo(uri: string): Promise<Database> {
   await ping(uri, 10);
-  return {
-    uri,
-    description: `${describeMongoHost(uri)} (MONGODB_URI)`,
-    stop: () => Promise.resolve(),
-  };
-}
-
-function errorCode(error: unknown): string | undefined {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
+  return { uri, description: `${describeMongoHost(uri)} (MONGODB_URI)`, stop: async () => {} };
 }
 
 /**
@@ -55,28 +32,11 @@ export async function startEmbeddedDatabase(options: {
   inMemory?: boolean | undefined;
 }): Promise<Database> {
   const dbPath = join(options.dataDir, 'mongo');
-  if (!options.inMemory) await mkdir(dbPath, { recursive: true });
-  let server;
-  try {
-    // Loaded only when needed: with MONGODB_URI set the launcher never touches the embedded server.
-    const { startEmbeddedMongo } = await import('@repo/embedded-mongo');
-    server = await startEmbeddedMongo({
-      port: options.port,
-      dbPath,
-      inMemory: options.inMemory ?? false,
-    });
-  } catch (error) {
-    if (errorCode(error) === 'EADDRINUSE') {
-      throw new DatabaseError(
-        `port ${options.port} (embedded MongoDB) is already in use; pass --mongo-port, or set MONGODB_URI to use the server that holds it`,
-        { cause: error },
-      );
-    }
-    throw new DatabaseError(
-      `the embedded MongoDB server did not start: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
+  const inMemory = options.inMemory ?? false;
+  if (!inMemory) await mkdir(dbPath, { recursive: true });
+  // Loaded only when needed: with MONGODB_URI set the launcher never touches the embedded server.
+  const { startEmbeddedMongo } = await import('@repo/embedded-mongo');
+  const server = await startEmbeddedMongo({ port: options.port, dbPath, inMemory });
   try {
     await ping(server.uri, 5);
   } catch (error) {
@@ -84,7 +44,7 @@ export async function startEmbeddedDatabase(options: {
     throw error;
   }
   const shownPath = relative(options.root, dbPath);
-  const where = options.inMemory
+  const where = inMemory
     ? 'in memory'
     : `data in ${shownPath.startsWith('..') ? dbPath : shownPath}`;
   return {

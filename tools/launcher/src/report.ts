@@ -6,21 +6,14 @@ export interface Reporter {
   raw: (text: string) => void;
 }
 
-function prefixLines(prefix: string, message: string): string {
-  return `${message
+const prefixed = (prefix: string, message: string): string =>
+  message
     .split('\n')
-    .map((line) => `${prefix} ${line}`)
-    .join('\n')}\n`;
-}
+    .map((line) => `${prefix} ${line}\n`)
+    .join('');
 
 export const consoleReporter: Reporter = {
-  info: (message) => process.stdout.write(prefixLines('[launcher]', message)),
-  warn: (message) => process.stderr.write(prefixLines('[launcher] warning:', message)),
+  info: (message) => process.stdout.write(prefixed('[launcher]', message)),
+  warn: (message) => process.stderr.write(prefixed('[launcher] warning:', message)),
   raw: (text) => process.stdout.write(text),
-};
-
-export const silentReporter: Reporter = {
-  info: () => undefined,
-  warn: () => undefined,
-  raw: () => undefined,
 };

@@ -8,43 +8,40 @@ export interface ServiceRow {
 
 export const READY_HEADLINE = 'ready: every service answers GET /readyz with 200';
 
-function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - text.length));
-}
-
-/** The one table printed when everything is ready. */
+/** The one table printed when everything is ready; the metrics column only when there are metrics. */
 export function renderUrlTable(
   rows: readonly ServiceRow[],
   extras: readonly (readonly [string, string])[],
 ): string {
-  const nameWidth = Math.max(
-    'service'.length,
-    ...rows.map((row) => row.name.length),
-    ...extras.map(([label]) => label.length),
-  );
-  const urlWidth = Math.max('url'.length, ...rows.map((row) => row.url.length));
   const withMetrics = rows.some((row) => row.metricsUrl !== undefined);
-  const metricsWidth = Math.max(
-    'metrics'.length,
-    ...rows.map((row) => row.metricsUrl?.length ?? 0),
-  );
-  const metricsColumn = (text: string): string =>
-    withMetrics ? `${pad(text, metricsWidth)}  ` : '';
-  const lines = [
+  const cells = [
+    ['service', 'url', ...(withMetrics ? ['metrics'] : []), 'try'],
+    ...rows.map((row) => [
+      row.name,
+      row.url,
+      ...(withMetrics ? [row.metricsUrl ?? ''] : []),
+      `curl ${row.url}${row.tryPath}`,
+    ]),
+  ];
+  const widths =
+    cells[0]?.map((_, column) =>
+      Math.max(
+        ...cells.map((line) => line[column]?.length ?? 0),
+        ...(column === 0 ? extras.map(([label]) => label.length) : []),
+      ),
+    ) ?? [];
+  const line = (texts: readonly string[]): string =>
+    `  ${texts.map((text, column) => (column === texts.length - 1 ? text : text.padEnd(widths[column] ?? 0))).join('  ')}`;
+  return [
     '',
     READY_HEADLINE,
     '',
-    `  ${pad('service', nameWidth)}  ${pad('url', urlWidth)}  ${metricsColumn('metrics')}try`,
-    ...rows.map(
-      (row) =>
-        `  ${pad(row.name, nameWidth)}  ${pad(row.url, urlWidth)}  ` +
-        `${metricsColumn(row.metricsUrl ?? '')}curl ${row.url}${row.tryPath}`,
-    ),
+    ...cells.map(line),
     '',
-    ...extras.map(([label, value]) => `  ${pad(label, nameWidth)}  ${value}`),
+    ...extras.map(([label, value]) => line([label, value])),
     '',
     'Press Ctrl-C to stop everything.',
     '',
-  ];
-  return `${lines.join('\n')}\n`;
+    '',
+  ].join('\n');
 }
