@@ -1,12 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_MONGO_PORT,
-  SECRETS,
-  SERVICE_NAMES,
-  SERVICES,
-  portVariableOf,
-} from './services.js';
+import { SECRETS, SERVICE_NAMES, SERVICES } from './services.js';
 
 /** How each service runs: from source (tsx), from source reloading on change (tsx watch), or compiled. */
 export type RunMode = 'source' | 'watch' | 'compiled';
@@ -19,17 +13,16 @@ export interface LaunchOptions {
   processes?: boolean;
   services: readonly string[];
   ports: Readonly<Record<string, number>>;
-  /** An external MongoDB to use instead of the embedded server. */
+  /** An external MongoDB to use instead of the embedded server, which keeps its files in `<dataDir>/mongo`. */
   mongoUri?: string | undefined;
   mongoPort: number;
-  /** The embedded server keeps its files in `<dataDir>/mongo`. */
   dataDir: string;
-  /** Keep the embedded server's data in memory only (production checks). */
   inMemory?: boolean;
   readyTimeoutMs: number;
-  /** How long a stopping service gets before it is killed. */
   stopGraceMs: number;
 }
+
+const portVariableOf = (name: string): string => `${name.toUpperCase().replace(/-/g, '_')}_PORT`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -41,7 +34,7 @@ export const USAGE = `usage: npm start -- [options]      (npm run dev: the same 
   --compiled                run services/<name>/dist/main.js (npm run build first)
   --services a,b            run only these services (${SERVICE_NAMES.join(', ')})
   --port <service>=<port>   move one service (repeatable); env: ${SERVICES.map((s) => portVariableOf(s.name)).join(', ')}
-  --mongo-port <port>       port of the embedded MongoDB server (default ${DEFAULT_MONGO_PORT}); env: EMBEDDED_MONGO_PORT
+  --mongo-port <port>       port of the embedded MongoDB server (default 27017); env: EMBEDDED_MONGO_PORT
   --data-dir <dir>          local data folder (default .data); env: DATA_DIR
   --ready-timeout <sec>     how long the services get to become ready (default 60)
   -h, --help                show this help
@@ -82,24 +75,25 @@ function parsePorts(assignments: readonly string[], env: NodeJS.ProcessEnv) {
   return ports;
 }
 
-export type ParsedCommandLine = { help: true } | { help: false; options: LaunchOptions };
-
 /** Reads the launcher's flags and environment; flags win over environment variables. */
 export function parseCommandLine(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   root: string,
-): ParsedCommandLine {
-  const text = { type: 'string' } as const;
-  const flag = { type: 'boolean' } as const;
+): { help: true } | { help: false; options: LaunchOptions } {
   let values;
   try {
     ({ values } = parseArgs({
       args: [...args],
       options: {
-        ...{ watch: flag, compiled: flag, help: { ...flag, short: 'h' } },
-        ...{ services: text, 'mongo-port': text, 'data-dir': text, 'ready-timeout': text },
-        port: { ...text, multiple: true, default: [] },
+        watch: { type: 'boolean' },
+        compiled: { type: 'boolean' },
+        services: { type: 'string' },
+        port: { type: 'string', multiple: true, default: [] },
+        'mongo-port': { type: 'string' },
+        'data-dir': { type: 'string' },
+        'ready-timeout': { type: 'string', default: '60' },
+        help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
@@ -108,7 +102,7 @@ export function parseCommandLine(
   if (values.help) return { help: true };
   if (values.watch && values.compiled)
     throw new UsageError('--watch and --compiled cannot be combined');
-  const readySeconds = Number(values['ready-timeout'] ?? 60);
+  const readySeconds = Number(values['ready-timeout']);
   if (!(readySeconds > 0)) {
     const given = values['ready-timeout'];
     throw new UsageError(`--ready-timeout must be a positive number of seconds, got "${given}"`);
@@ -117,7 +111,7 @@ export function parseCommandLine(
   const ports = parsePorts(values.port, env);
   const mongoUri = env.MONGODB_URI || undefined;
   const mongoPortText = values['mongo-port'] ?? env.EMBEDDED_MONGO_PORT;
-  const mongoPort = mongoPortText ? parsePort(mongoPortText, '--mongo-port') : DEFAULT_MONGO_PORT;
+  const mongoPort = mongoPortText ? parsePort(mongoPortText, '--mongo-port') : 27017;
   const owners = new Map<number, string>(mongoUri ? [] : [[mongoPort, 'embedded MongoDB']]);
   for (const name of services) {
     const owner = owners.get(ports[name] ?? 0);
@@ -125,19 +119,9 @@ export function parseCommandLine(
     owners.set(ports[name] ?? 0, name);
   }
   // A folder given by flag or variable is taken from where the command runs; the default lives at the root.
-  const dataDirText = values['data-dir'] ?? (env.DATA_DIR || undefined);
-  return {
-    help: false,
-    options: {
-      root,
-      mode: values.watch ? 'watch' : values.compiled ? 'compiled' : 'source',
-      services,
-      ports,
-      mongoUri,
-      mongoPort,
-      dataDir: dataDirText === undefined ? resolve(root, '.data') : resolve(dataDirText),
-      readyTimeoutMs: readySeconds * 1000,
-      stopGraceMs: 15_000,
-    },
-  };
+  const dataDir = resolve(values['data-dir'] || env.DATA_DIR || resolve(root, '.data'));
+  const mode = values.watch ? 'watch' : values.compiled ? 'compiled' : 'source';
+  const stopGraceMs = 15_000;
+  const options = { root, mode, services, ports, mongoUri, mongoPort, dataDir, stopGraceMs };
+  return { help: false, options: { ...options, readyTimeoutMs: readySeconds * 1000 } };
 }

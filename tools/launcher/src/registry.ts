@@ -2,11 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/**
- * The one list of the services (`services/registry.json`), read by the launcher, its CI checks,
- * the bench and docker/check-compose.sh. Each service still keeps its own defaults in its
- * src/config.ts, because it is also deployed alone; a launcher test checks the two agree.
- */
+// The one list of the services, read by the launcher, its CI checks, the bench and the compose
+// check. Each service keeps its own defaults too (it is also deployed alone); a test compares them.
 export const REGISTRY_FILE = fileURLToPath(
   new URL('../../../services/registry.json', import.meta.url),
 );
@@ -56,7 +53,6 @@ const registrySchema = z
     });
   });
 
-export type ServiceSecret = z.output<typeof serviceSchema>['secrets'][number];
 export type ServiceSpec = z.output<typeof serviceSchema> & {
   /** Folder of the service, relative to the repository root. */
   dir: string;
@@ -74,21 +70,19 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${where || 'the top level'} ${what}`;
 }
 
-function failure(file: string, what: string, error: unknown): RegistryError {
-  return new RegistryError(
-    `${file}: ${what} (${error instanceof Error ? error.message : String(error)})`,
-  );
+/** What `run` returns, or a RegistryError naming the file and what went wrong. */
+function orFail<T>(file: string, what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RegistryError(`${file}: ${what} (${reason})`);
+  }
 }
 
 /** The registry's services, in its order (the launcher's URL-table order), from the file's text. */
 export function parseServiceRegistry(text: string, file: string): readonly ServiceSpec[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw failure(file, 'not valid JSON', error);
-  }
-  const result = registrySchema.safeParse(json);
+  const result = registrySchema.safeParse(orFail(file, 'not valid JSON', () => JSON.parse(text)));
   if (!result.success) {
     throw new RegistryError(`${file}: ${result.error.issues.map(describeIssue).join('; ')}`);
   }
@@ -96,11 +90,8 @@ export function parseServiceRegistry(text: string, file: string): readonly Servi
 }
 
 export function readServiceRegistry(file: string = REGISTRY_FILE): readonly ServiceSpec[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw failure(file, 'cannot be read', error);
-  }
-  return parseServiceRegistry(text, file);
+  return parseServiceRegistry(
+    orFail(file, 'cannot be read', () => readFileSync(file, 'utf8')),
+    file,
+  );
 }
