@@ -6,7 +6,6 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/.launch/**',
       '**/.data/**',
       'coverage/**',
       'tools/bench/results/**',
