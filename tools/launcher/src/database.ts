@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { startEmbeddedMongo } from '@repo/embedded-mongo';
 
 export interface Database {
   uri: string;
@@ -22,6 +21,8 @@ export async function startEmbeddedDatabase(options: {
   const dbPath = join(options.dataDir, 'mongo');
   const inMemory = options.inMemory ?? false;
   if (!inMemory) await mkdir(dbPath, { recursive: true });
+  // Loaded only here: with MONGODB_URI set the launcher never loads the embedded server.
+  const { startEmbeddedMongo } = await import('@repo/embedded-mongo');
   const server = await startEmbeddedMongo({ port: options.port, dbPath, inMemory });
   const shown = relative(options.root, dbPath);
   const where = inMemory ? 'in memory' : `data in ${shown.startsWith('..') ? dbPath : shown}`;

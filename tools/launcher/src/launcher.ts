@@ -74,7 +74,7 @@ export async function launch(
   const defaulted: string[] = [];
   const envs = services.map((service) => {
     // Each serves /metrics on its own port here: one METRICS_PORT for all would collide.
-    const own: Record<string, string> = { PORT: `${options.ports[service.name]}` };
+    const own: Record<string, string> = { PORT: String(options.ports[service.name]) };
     own.METRICS_PORT = '';
     // Their stdout is a pipe, so they would log JSON; a person at a terminal gets readable lines.
     if (process.stdout.isTTY && env.LOG_FORMAT === undefined) own.LOG_FORMAT = 'pretty';

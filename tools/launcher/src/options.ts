@@ -120,7 +120,7 @@ export function parseCommandLine(
   }
   // A folder given by flag or variable is taken from where the command runs; the default lives at the root.
   const dataDir = resolve(values['data-dir'] || env.DATA_DIR || resolve(root, '.data'));
-  const mode = values.watch ? 'watch' : values.compiled ? 'compiled' : 'source';
+  const mode: RunMode = values.watch ? 'watch' : values.compiled ? 'compiled' : 'source';
   const stopGraceMs = 15_000;
   const options = { root, mode, services, ports, mongoUri, mongoPort, dataDir, stopGraceMs };
   return { help: false, options: { ...options, readyTimeoutMs: readySeconds * 1000 } };
