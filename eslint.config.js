@@ -6,7 +6,6 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/.launch/**',
       '**/.data/**',
       'coverage/**',
       'tools/bench/results/**',
@@ -27,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'tools/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'tools/**/*.mjs', 'tests/**/*.mjs'],
     languageOptions: {
       globals: {
         process: 'readonly',

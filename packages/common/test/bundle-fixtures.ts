@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-// The bundling `npm start` does for the services, so a fixture runs as a service would there.
-import { bundleIntoFreshDir } from '../../../tools/launcher/bin/bundle.mjs';
+// Bundled once per run, so each of the fixture processes starts plain JavaScript.
+import { bundleIntoFreshDir } from '../../../tests/support/bundle.mjs';
 import './fixture-bundles-context.js';
 
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -13,7 +13,7 @@ const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /**
  * Vitest global setup of this package: bundles each fixture service (with the workspace code it
- * imports, as `npm start` bundles the services) once per run, so the tests start plain JavaScript.
+ * imports) once per run, so the tests start plain JavaScript.
  * Started through tsx a fixture took about 0.6 s and 0.9 s of CPU before it listened, bundled
  * about 0.35 s and 0.45 s, and the tests start some thirty of them.
  */

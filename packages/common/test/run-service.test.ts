@@ -103,6 +103,34 @@ describe('runService as a process', () => {
     expect(await service.exited).toBe(0);
   });
 
+  it('when one Ctrl-C arrives twice at once (from the terminal and relayed), then the stop stays graceful and the process exits 0', async () => {
+    const service = startFixture({});
+    const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
+    const slow = fetch(`${String(listening.url)}/slow?ms=1500`);
+    await service.waitForLog((line) => line.msg === 'slow request started');
+    service.child.kill('SIGINT');
+    service.child.kill('SIGTERM');
+
+    expect((await slow).status).toBe(200);
+    expect(await service.exited).toBe(0);
+    expect(service.stdout()).not.toContain('second stop signal');
+  });
+
+  it('when a second stop signal comes a second or more after the first, then the process exits at once with 1', async () => {
+    const service = startFixture({});
+    const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
+    const stuck = fetch(`${String(listening.url)}/slow?ms=60000`).catch((error: unknown) => error);
+    await service.waitForLog((line) => line.msg === 'slow request started');
+    service.child.kill('SIGTERM');
+    await service.waitForLog((line) => line.msg === 'fixture shutting down');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    service.child.kill('SIGTERM');
+
+    expect(await service.exited).toBe(1);
+    expect(service.stdout()).toContain('second stop signal');
+    expect(await stuck).toBeInstanceOf(Error);
+  });
+
   it('when a request outlives the grace period, then the process still exits', async () => {
     const service = startFixture({ FIXTURE_GRACE_MS: '200' });
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');

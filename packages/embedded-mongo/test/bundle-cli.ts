@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { bundleIntoFreshDir } from '../../../tools/launcher/bin/bundle.mjs';
+import { bundleIntoFreshDir } from '../../../tests/support/bundle.mjs';
 import './cli-bundle-context.js';
 
 const CLI_SOURCE = fileURLToPath(new URL('../src/cli.ts', import.meta.url));

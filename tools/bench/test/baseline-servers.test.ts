@@ -1,4 +1,6 @@
+import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createHttpApp, silentLogger } from '@repo/common';
 import { BASELINE_FRAMEWORKS, BASELINE_SERVERS } from '../src/baseline-servers/index.js';
 import type { RunningBaseline } from '../src/baseline-servers/types.js';
 import { booksById } from '../src/baselines/books.js';
@@ -11,8 +13,12 @@ afterAll(async () => {
   await Promise.all(running.map((server) => server.close()));
 });
 
+/** The JSON lines a baseline logged (the idiomatic ones log; the bare ones do not). */
+const logged: string[] = [];
+const logDestination = { write: (line: string) => void logged.push(line) };
+
 async function serve(framework: keyof typeof BASELINE_SERVERS, route: BaselineRoute) {
-  const server = await BASELINE_SERVERS[framework](route, 0);
+  const server = await BASELINE_SERVERS[framework](route, 0, logDestination);
   running.push(server);
   return async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`http://127.0.0.1:${server.port}${path}`, init);
@@ -20,6 +26,7 @@ async function serve(framework: keyof typeof BASELINE_SERVERS, route: BaselineRo
       status: response.status,
       type: response.headers.get('content-type'),
       link: response.headers.get('link'),
+      headers: response.headers,
       body: await response.text(),
     };
   };
@@ -83,3 +90,74 @@ describe.each(BASELINE_FRAMEWORKS)('the %s baseline server', (framework) => {
     expect((await request('/elsewhere', { method: 'POST' })).status).toBe(404);
   });
 });
+
+/** The security headers a service's app sends with a profile, by name. */
+async function serviceSecurityHeaders(
+  profile: 'api' | 'document',
+): Promise<Record<string, string>> {
+  const app = createHttpApp({ logger: silentLogger(), securityHeaders: profile });
+  app.get('/probe', (_req, res) => res.json({}));
+  const { headers } = await request(app).get('/probe');
+  const names = Object.keys(headers).filter((name) =>
+    /^(content-security-policy|strict-transport|x-|cross-origin|origin-agent|referrer)/.test(name),
+  );
+  return Object.fromEntries(
+    names.filter((name) => name !== 'x-request-id').map((name) => [name, String(headers[name])]),
+  );
+}
+
+describe.each(['express-idiomatic', 'fastify-idiomatic'] as const)(
+  'the %s baseline server',
+  (framework) => {
+    it.each([
+      ['api', booksById.route({ db: undefined, fixture: [{ id: 7 }] }), '/books/7'],
+      ['document', tutorialPerson.route({ db: undefined, fixture: undefined }), '/person/7'],
+    ] as const)(
+      'when it answers, then it sends the same %s security headers as a service',
+      async (profile, route, path) => {
+        const answer = await serve(framework, route).then((send) => send(path));
+        const expected = await serviceSecurityHeaders(profile);
+        expect(Object.keys(expected).length).toBeGreaterThanOrEqual(5);
+        for (const [name, value] of Object.entries(expected)) {
+          expect(answer.headers.get(name), name).toBe(value);
+        }
+        expect(answer.headers.get('x-powered-by')).toBeNull();
+      },
+    );
+
+    it('when requests come with and without an id, then each answer carries its id and one JSON log line per request names it', async () => {
+      const send = await serve(framework, booksById.route({ db: undefined, fixture: [{ id: 7 }] }));
+      logged.length = 0;
+      const given = await send('/books/7', { headers: { 'x-request-id': 'given-id-1' } });
+      const fresh = await send('/books/8');
+
+      expect(given.headers.get('x-request-id')).toBe('given-id-1');
+      const freshId = fresh.headers.get('x-request-id') ?? '';
+      expect(freshId).toMatch(/^[0-9a-f-]{36}$/);
+      const lines = logged.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines).toHaveLength(2);
+      expect(JSON.stringify(lines[0])).toContain('given-id-1');
+      expect(JSON.stringify(lines[1])).toContain(freshId);
+    });
+
+    it('when requests were answered, then /metrics counts them in the request histogram by route template and status', async () => {
+      const send = await serve(framework, booksById.route({ db: undefined, fixture: [{ id: 7 }] }));
+      await send('/books/7');
+      await send('/books/7');
+      await send('/books/9');
+      const metrics = (await send('/metrics')).body;
+      const count = (status: number) =>
+        metrics
+          .split('\n')
+          .find(
+            (line) =>
+              line.startsWith('http_request_duration_seconds_count{') &&
+              line.includes('route="/books/:id"') &&
+              line.includes(`status_code="${status}"`),
+          );
+      expect(count(200)).toMatch(/ 2$/);
+      expect(count(404)).toMatch(/ 1$/);
+      expect(metrics).toContain('nodejs_eventloop_lag_seconds');
+    });
+  },
+);

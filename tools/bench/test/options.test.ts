@@ -32,7 +32,13 @@ describe('parseOptions', () => {
     const all = parseOptions([]);
     const fastify = parseOptions(['--baselines=fastify']);
     if (all === 'help' || fastify === 'help') throw new Error('unexpected help');
-    expect(all.frameworks).toEqual(['express', 'fastify', 'node']);
+    expect(all.frameworks).toEqual([
+      'express',
+      'fastify',
+      'node',
+      'express-idiomatic',
+      'fastify-idiomatic',
+    ]);
     expect(fastify.frameworks).toEqual(['express', 'fastify']);
     expect(() => parseOptions(['--baselines=koa'])).toThrow(UsageError);
   });

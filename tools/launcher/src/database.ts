@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { connectMongo, describeMongoHost } from '@repo/common';
 
 export interface Database {
   uri: string;
@@ -9,44 +8,9 @@ export interface Database {
   stop: () => Promise<void>;
 }
 
-export class DatabaseError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'DatabaseError';
-  }
-}
-
-/** Connects with the driver and pings, so the services start only once the database answers. */
-async function ping(uri: string, attempts: number): Promise<void> {
-  try {
-    const client = await connectMongo(uri, { attempts, retryDelayMs: 500 });
-    await client.close();
-  } catch (error) {
-    throw new DatabaseError(error instanceof Error ? error.message : String(error), {
-      cause: error,
-    });
-  }
-}
-
-/** Uses the MongoDB named by MONGODB_URI, after checking that it answers. */
-export async function useExternalMongo(uri: string): Promise<Database> {
-  await ping(uri, 10);
-  return {
-    uri,
-    description: `${describeMongoHost(uri)} (MONGODB_URI)`,
-    stop: () => Promise.resolve(),
-  };
-}
-
-function errorCode(error: unknown): string | undefined {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
-}
-
 /**
- * Starts the embedded MongoDB-compatible server inside the launcher, so it is stopped last,
- * after every service has closed its connections.
+ * Starts the embedded MongoDB-compatible server inside the launcher (listening once this
+ * resolves), so that it stops last, after every service has closed its connections.
  */
 export async function startEmbeddedDatabase(options: {
   root: string;
@@ -55,41 +19,13 @@ export async function startEmbeddedDatabase(options: {
   inMemory?: boolean | undefined;
 }): Promise<Database> {
   const dbPath = join(options.dataDir, 'mongo');
-  if (!options.inMemory) await mkdir(dbPath, { recursive: true });
-  let server;
-  try {
-    // Loaded only when needed: with MONGODB_URI set the launcher never touches the embedded server.
-    const { startEmbeddedMongo } = await import('@repo/embedded-mongo');
-    server = await startEmbeddedMongo({
-      port: options.port,
-      dbPath,
-      inMemory: options.inMemory ?? false,
-    });
-  } catch (error) {
-    if (errorCode(error) === 'EADDRINUSE') {
-      throw new DatabaseError(
-        `port ${options.port} (embedded MongoDB) is already in use; pass --mongo-port, or set MONGODB_URI to use the server that holds it`,
-        { cause: error },
-      );
-    }
-    throw new DatabaseError(
-      `the embedded MongoDB server did not start: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
-  try {
-    await ping(server.uri, 5);
-  } catch (error) {
-    await server.stop().catch(() => undefined);
-    throw error;
-  }
-  const shownPath = relative(options.root, dbPath);
-  const where = options.inMemory
-    ? 'in memory'
-    : `data in ${shownPath.startsWith('..') ? dbPath : shownPath}`;
-  return {
-    uri: server.uri,
-    description: `${server.uri} (embedded, ${where})`,
-    stop: () => server.stop(),
-  };
+  const inMemory = options.inMemory ?? false;
+  if (!inMemory) await mkdir(dbPath, { recursive: true });
+  // Loaded only here: with MONGODB_URI set the launcher never loads the embedded server.
+  const { startEmbeddedMongo } = await import('@repo/embedded-mongo');
+  const server = await startEmbeddedMongo({ port: options.port, dbPath, inMemory });
+  const shown = relative(options.root, dbPath);
+  const where = inMemory ? 'in memory' : `data in ${shown.startsWith('..') ? dbPath : shown}`;
+  const description = `${server.uri} (embedded, ${where})`;
+  return { uri: server.uri, description, stop: () => server.stop() };
 }

@@ -1,309 +1,154 @@
-import { access } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { METRICS_PATH } from '@repo/common';
-import { startEmbeddedDatabase, useExternalMongo, type Database } from './database.js';
+import { describeMongoHost, METRICS_PATH } from '@repo/common';
+import { concurrently } from 'concurrently';
+import { startEmbeddedDatabase, type Database } from './database.js';
 import type { LaunchOptions } from './options.js';
 import { findPortProblems, type PortClaim } from './ports.js';
 import { waitUntilReady } from './readiness.js';
 import type { Reporter } from './report.js';
-import type { ServiceSpec } from './registry.js';
-import type { RunningServices, ServiceExit } from './running-services.js';
-import { bundleServices } from './service-bundles.js';
-import { startServiceThreads } from './service-threads.js';
-import { SECRETS, SERVICES } from './services.js';
-import { renderUrlTable, type ServiceRow } from './table.js';
+import { SERVICES } from './services.js';
+import { renderUrlTable } from './table.js';
 
-/** A start-up failure the launcher reports in its own words, without a stack. */
+/** A start-up problem told in the launcher's own words, without a stack. */
 export class LaunchError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'LaunchError';
-  }
+  override name = 'LaunchError';
 }
 
-export interface LaunchedSystem {
-  rows: readonly ServiceRow[];
-  database: Database;
-  /** Settles with a message when a service exits on its own while the system runs. */
-  serviceExited: Promise<string>;
-  /** Stops every service (gracefully, then by force after the grace period), then the database; resolves with how each service exited. */
-  stop: () => Promise<readonly ServiceExit[]>;
-  /** Last resort: every service ended at once. */
-  killNow: () => void;
-}
+/** How one service ended: its exit code, or the signal that ended it. */
+export type ServiceExit = { name: string; exitCode: number | string };
 
-type Env = Readonly<Record<string, string | undefined>>;
+// `exec`: the service's pid is the shell's. tsx's CLI would be a second node process per service
+// that only relays signals, so only watch mode (which restarts on a change) uses it. Tracing loads
+// first, so that OpenTelemetry starts before the service's modules, as ES modules need.
+const COMMANDS = {
+  source: 'exec node --conditions=development --import tsx{tracing} src/main.ts',
+  watch: 'exec tsx watch --conditions=development{tracing} src/main.ts',
+  compiled: 'exec node{tracing} dist/main.js',
+};
 
-function portOf(options: LaunchOptions, service: ServiceSpec): number {
-  const port = options.ports[service.name];
-  if (port === undefined) throw new LaunchError(`no port given for ${service.name}`);
-  return port;
-}
-
-function entryOf(options: LaunchOptions, service: ServiceSpec): string {
-  return join(
-    options.root,
-    service.dir,
-    options.mode === 'compiled' ? 'dist/main.js' : 'src/main.ts',
-  );
-}
-
-async function checkEntries(
-  options: LaunchOptions,
-  services: readonly ServiceSpec[],
-): Promise<void> {
-  const missing: string[] = [];
-  for (const service of services) {
-    const entry = entryOf(options, service);
-    await access(entry).catch(() => missing.push(`${service.name}: ${entry} not found`));
-  }
-  if (missing.length === 0) return;
-  const hint = options.mode === 'compiled' ? '\nrun `npm run build` first' : '';
-  throw new LaunchError(`${missing.join('\n')}${hint}`);
-}
-
-async function checkPorts(options: LaunchOptions, services: readonly ServiceSpec[]): Promise<void> {
-  const claims: PortClaim[] = services.map((service) => ({
-    port: portOf(options, service),
-    owner: service.name,
-    hint: `stop whatever holds it or pass --port ${service.name}=<port>`,
+/** The builds exist and every port is free, or one line per problem, before anything starts. */
+async function checkBeforeStarting(options: LaunchOptions, startsDatabase: boolean): Promise<void> {
+  const build = (name: string): string => join(options.root, 'services', name, 'dist/main.js');
+  const unbuilt = options.services.filter((name) => !existsSync(build(name)));
+  if (options.mode === 'compiled' && unbuilt.length > 0)
+    throw new LaunchError(`${unbuilt.map(build).join(', ')}: run \`npm run build\` first`);
+  const claims: PortClaim[] = options.services.map((name) => ({
+    port: options.ports[name] ?? 0,
+    owner: name,
+    hint: `stop whatever holds it or pass --port ${name}=<port>`,
   }));
-  // The embedded server starts only for services that use MongoDB, so only they need its port.
-  const startsDatabase = services.some((service) => service.usesMongo);
-  if (startsDatabase && options.mongoUri === undefined && !options.inMemory) {
-    claims.unshift({
-      port: options.mongoPort,
-      owner: 'embedded MongoDB',
-      host: '127.0.0.1',
-      hint: 'pass --mongo-port <port>, or set MONGODB_URI to use the server that holds it',
-    });
+  if (startsDatabase && !options.inMemory) {
+    const hint = 'pass --mongo-port <port>, or set MONGODB_URI to use the server that holds it';
+    claims.unshift({ port: options.mongoPort, owner: 'embedded MongoDB', host: '127.0.0.1', hint });
   }
   const problems = await findPortProblems(claims);
   if (problems.length > 0) throw new LaunchError(problems.join('\n'));
 }
 
-interface ResolvedSecrets {
-  values: Record<string, string>;
-  /** `VARIABLE=value` of each secret that fell back to its development value. */
-  defaulted: string[];
-}
-
 /**
- * The services' secrets: what the environment sets, else (outside production) the development
- * values, announced with a warning. In production nothing is filled in, so a missing secret
- * stops that service with its own message.
+ * Everything `npm start` does up to the URL table (`stopRequested` settles on a stop meanwhile).
+ * Then `serviceExited` settles when a service exits while nobody asked it to, and `stop` sends
+ * every service SIGTERM (SIGKILL after the grace period), then stops the database.
  */
-function resolveSecrets(env: Env, services: readonly ServiceSpec[]): ResolvedSecrets {
-  const values: Record<string, string> = {};
-  const defaulted: string[] = [];
-  for (const secret of SECRETS) {
-    if (!services.some((service) => service.name === secret.service)) continue;
-    const set = env[secret.variable];
-    if (set) values[secret.variable] = set;
-    else if (env.NODE_ENV !== 'production') {
-      values[secret.variable] = secret.developmentValue;
-      defaulted.push(`${secret.variable}=${secret.developmentValue}`);
-    }
-  }
-  return { values, defaulted };
-}
-
-function serviceEnv(
-  service: ServiceSpec,
-  port: number,
-  database: Database | undefined,
-  secrets: Record<string, string>,
-): Record<string, string> {
-  // Each service serves /metrics on its own port here: one METRICS_PORT for all would collide
-  // (empty counts as unset).
-  const env: Record<string, string> = { PORT: String(port), METRICS_PORT: '' };
-  // The services' stdout is a pipe to the launcher, so they would log JSON; a person at a
-  // terminal gets readable lines unless LOG_FORMAT says otherwise.
-  if (process.stdout.isTTY && process.env.LOG_FORMAT === undefined) env.LOG_FORMAT = 'pretty';
-  if (service.usesMongo && database) env.MONGODB_URI = database.uri;
-  for (const secret of SECRETS) {
-    const value = secrets[secret.variable];
-    if (secret.service === service.name && value !== undefined) env[secret.variable] = value;
-  }
-  return env;
-}
-
-/**
- * Where the services send traces, when the standard OpenTelemetry variables ask for it (the
- * services read the same variables; `@repo/common/tracing` validates them).
- */
-function tracesEndpoint(env: Env): string | undefined {
-  if (env.OTEL_SDK_DISABLED === 'true') return undefined;
-  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
-  return endpoint === '' ? undefined : endpoint;
-}
-
-function whenAnyExits(services: RunningServices, isStopping: () => boolean): Promise<string> {
-  return new Promise((resolve) => {
-    services.onExit((exit) => {
-      if (isStopping()) return;
-      const how =
-        exit.exitCode === 0 || typeof exit.exitCode === 'string'
-          ? `exited (${exit.exitCode})`
-          : `exited with code ${exit.exitCode}`;
-      resolve(`${exit.name} ${how}; see its lines above`);
-    });
-  });
-}
-
-function abortedWith(abort: AbortSignal | undefined): Promise<string> {
-  return new Promise((resolve) => {
-    if (!abort) return;
-    const settle = (): void =>
-      resolve(`stopped before every service was ready (${String(abort.reason)})`);
-    if (abort.aborted) settle();
-    else abort.addEventListener('abort', settle, { once: true });
-  });
-}
-
-/** The services as processes of their own (concurrently, loaded only for them). */
-async function startProcesses(
-  options: LaunchOptions,
-  inputs: ReadonlyArray<{ service: ServiceSpec; env: Record<string, string> }>,
-  traced: boolean,
-): Promise<RunningServices> {
-  const { startServiceProcesses } = await import('./processes.js');
-  return startServiceProcesses(options.root, options.mode, inputs, traced);
-}
-
-/**
- * The services as threads of this process: from source, each one's TypeScript bundled first;
- * compiled, its `dist/main.js`.
- */
-async function startThreads(
-  options: LaunchOptions,
-  inputs: ReadonlyArray<{ service: ServiceSpec; env: Record<string, string> }>,
-  traced: boolean,
-): Promise<RunningServices> {
-  const dirs = inputs.map(({ service }) => join(options.root, service.dir));
-  const bundles = options.mode === 'compiled' ? undefined : await bundleServices(dirs, traced);
-  return startServiceThreads(
-    inputs.map(({ service, env }, index) => {
-      const bundle = bundles?.[index];
-      const tracing = bundle === undefined ? '@repo/common/tracing' : bundle.tracing;
-      return {
-        name: service.name,
-        entry: bundle?.main ?? entryOf(options, service),
-        preload: traced && tracing !== undefined ? [tracing] : [],
-        env,
-        sourceMaps: bundle !== undefined,
-      };
-    }),
-  );
-}
-
-/** Everything `npm start` does up to the URL table. */
 export async function launch(
   options: LaunchOptions,
   reporter: Reporter,
-  env: Env = process.env,
-  abort?: AbortSignal,
-): Promise<LaunchedSystem> {
-  const services = SERVICES.filter((service) => options.services.includes(service.name));
-  await checkEntries(options, services);
-  await checkPorts(options, services);
-
-  const needsMongo = services.some((service) => service.usesMongo);
+  env: NodeJS.ProcessEnv = process.env,
+  stopRequested = new Promise<string>(() => undefined),
+) {
+  const services = SERVICES.filter(({ name }) => options.services.includes(name));
+  const usesMongo = services.some((service) => service.usesMongo);
+  const { mongoUri } = options;
+  await checkBeforeStarting(options, usesMongo && mongoUri === undefined);
   let database: Database | undefined;
-  if (needsMongo) {
-    if (options.mongoUri !== undefined) {
-      reporter.info(`using the MongoDB server of MONGODB_URI`);
-      database = await useExternalMongo(options.mongoUri);
-    } else {
-      database = await startEmbeddedDatabase({
-        root: options.root,
-        port: options.inMemory ? 0 : options.mongoPort,
-        dataDir: options.dataDir,
-        inMemory: options.inMemory,
-      });
-      reporter.info(`embedded MongoDB answers at ${database.description}`);
+  if (usesMongo && mongoUri !== undefined) {
+    const description = `${describeMongoHost(mongoUri)} (MONGODB_URI)`;
+    database = { uri: mongoUri, description, stop: () => Promise.resolve() };
+  } else if (usesMongo) {
+    const port = options.inMemory ? 0 : options.mongoPort;
+    database = await startEmbeddedDatabase({ ...options, port });
+  }
+  if (database) reporter.info(`MongoDB: ${database.description}`);
+
+  const defaulted: string[] = [];
+  const envs = services.map((service) => {
+    // Each serves /metrics on its own port here: one METRICS_PORT for all would collide.
+    const own: Record<string, string> = { PORT: String(options.ports[service.name]) };
+    own.METRICS_PORT = '';
+    // Their stdout is a pipe, so they would log JSON; a person at a terminal gets readable lines.
+    if (process.stdout.isTTY && env.LOG_FORMAT === undefined) own.LOG_FORMAT = 'pretty';
+    if (service.usesMongo && database) own.MONGODB_URI = database.uri;
+    // In production nothing is filled in: the service refuses to start, naming the variable.
+    for (const { variable, developmentValue } of service.secrets) {
+      if (env[variable] || env.NODE_ENV === 'production') continue;
+      own[variable] = developmentValue;
+      defaulted.push(`${variable}=${developmentValue}`);
     }
-  }
-  const stopDatabase = (): Promise<void> => database?.stop() ?? Promise.resolve();
-
-  const secrets = resolveSecrets(env, services);
-  if (secrets.defaulted.length > 0) {
-    reporter.warn(
-      `using development tokens (${secrets.defaulted.join(', ')}); set these variables for anything shared`,
-    );
-  }
-  const how = options.processes ? 'a process each' : 'a thread each';
-  reporter.info(
-    `starting ${services.map((service) => service.name).join(', ')} (${options.mode}, ${how})`,
+    return own;
+  });
+  const tokens = defaulted.join(', ');
+  if (tokens) reporter.warn(`using development tokens (${tokens}); set them for anything shared`);
+  reporter.info(`starting ${options.services.join(', ')} (${options.mode}, a process each)`);
+  // The standard OpenTelemetry variables, which @repo/common/tracing reads and validates.
+  const tracesTo =
+    env.OTEL_SDK_DISABLED === 'true'
+      ? undefined
+      : env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
+  const tracing = tracesTo === undefined ? '' : ' --import @repo/common/tracing';
+  // concurrently passes the launcher's SIGINT, SIGTERM and SIGHUP on to every service itself.
+  const { commands, result } = concurrently(
+    services.map(({ name, dir }, index) => ({
+      command: COMMANDS[options.mode].replace('{tracing}', tracing),
+      name,
+      cwd: join(options.root, dir),
+      env: envs[index],
+    })),
+    { prefix: 'name', prefixColors: ['cyan', 'magenta', 'yellow', 'green', 'blue'] },
   );
-  const tracesTo = tracesEndpoint(env);
-  const inputs = services.map((service) => ({
-    service,
-    env: serviceEnv(service, portOf(options, service), database, secrets.values),
-  }));
-  let running: RunningServices;
-  try {
-    running = options.processes
-      ? await startProcesses(options, inputs, tracesTo !== undefined)
-      : await startThreads(options, inputs, tracesTo !== undefined);
-  } catch (error) {
-    await stopDatabase();
-    throw error;
-  }
+  // Whatever ends the launcher, no service may outlive it.
+  process.once('exit', () => {
+    for (const { pid, state } of commands) if (pid && state === 'started') process.kill(pid);
+  });
 
-  let stopping = false;
   let stopped: Promise<readonly ServiceExit[]> | undefined;
-  const stop = (): Promise<readonly ServiceExit[]> => {
-    stopping = true;
-    stopped ??= (async () => {
-      try {
-        await running.stop(options.stopGraceMs);
-      } finally {
-        await stopDatabase();
-      }
-      return running.closed;
-    })();
-    return stopped;
-  };
-  const serviceExited = whenAnyExits(running, () => stopping);
-
-  const metricsOn = env.METRICS !== 'off';
-  const rows = services.map((service) => {
-    const url = `http://localhost:${portOf(options, service)}`;
-    return {
-      name: service.name,
-      url,
-      tryPath: service.tryPath,
-      metricsUrl: metricsOn ? `${url}${METRICS_PATH}` : undefined,
-    };
+  const stop = (): Promise<readonly ServiceExit[]> =>
+    (stopped ??= (async () => {
+      // A service told already (by concurrently) takes a second signal within a second as the same.
+      for (const command of commands) command.kill('SIGTERM');
+      const force = setTimeout(() => {
+        reporter.warn(`services still running after ${options.stopGraceMs} ms; killing them`);
+        for (const command of commands) command.kill('SIGKILL');
+      }, options.stopGraceMs);
+      const events = await result.catch((closed: Awaited<typeof result>) => closed);
+      clearTimeout(force);
+      await database?.stop();
+      return events.map(({ command, exitCode }) => ({ name: command.name, exitCode }));
+    })());
+  const serviceExited = new Promise<string>((resolve) => {
+    for (const { close, name } of commands) {
+      close.subscribe(({ exitCode }) => {
+        if (!stopped) resolve(`${name} exited with code ${exitCode} (see its lines above)`);
+      });
+    }
   });
   try {
-    await waitUntilReady(
-      services.map((service) => ({
-        name: service.name,
-        baseUrl: `http://127.0.0.1:${portOf(options, service)}`,
-      })),
-      options.readyTimeoutMs,
-      Promise.race([serviceExited, abortedWith(abort)]),
-    );
+    const ports = Object.fromEntries(services.map(({ name }) => [name, options.ports[name] ?? 0]));
+    const abandon = Promise.race([serviceExited, stopRequested]);
+    await waitUntilReady(ports, options.readyTimeoutMs, abandon);
   } catch (error) {
     await stop();
-    throw new LaunchError(error instanceof Error ? error.message : String(error), { cause: error });
+    throw new LaunchError(error instanceof Error ? error.message : String(error));
   }
 
-  const extras: [string, string][] = [];
-  if (database) extras.push(['mongodb', database.description]);
+  const rows = services.map(({ name, tryPath }) => {
+    const url = `http://localhost:${options.ports[name]}`;
+    const metricsUrl = env.METRICS === 'off' ? undefined : url + METRICS_PATH;
+    return { name, url, tryPath, metricsUrl };
+  });
+  const extras: [string, string][] = database ? [['mongodb', database.description]] : [];
   if (tracesTo !== undefined) extras.push(['traces', `OTLP to ${tracesTo}`]);
-  if (secrets.defaulted.length > 0) {
-    extras.push(['tokens', `${secrets.defaulted.join(' ')} (development values)`]);
-  }
+  if (tokens) extras.push(['tokens', `${defaulted.join(' ')} (development values)`]);
   reporter.raw(renderUrlTable(rows, extras));
-
-  return {
-    rows,
-    database: database ?? { uri: '', description: 'not used', stop: () => Promise.resolve() },
-    serviceExited,
-    stop,
-    killNow: running.killNow,
-  };
+  return { rows, serviceExited, stop };
 }

@@ -1,58 +1,40 @@
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_MONGO_PORT,
-  SECRETS,
-  SERVICE_NAMES,
-  SERVICES,
-  isServiceName,
-  portVariableOf,
-  type ServiceName,
-} from './services.js';
+import { SECRETS, SERVICE_NAMES, SERVICES } from './services.js';
 
-/** How each service is run: from source, from source with reload (tsx watch), or compiled (node dist). */
+/** How each service runs: from source (tsx), from source reloading on change (tsx watch), or compiled. */
 export type RunMode = 'source' | 'watch' | 'compiled';
 
 export interface LaunchOptions {
   /** Repository root; service folders and the default data directory are relative to it. */
   root: string;
   mode: RunMode;
-  /**
-   * One node process per service, as deployed, instead of a thread each in the launcher's
-   * process (always so with reload: tsx watch restarts a process).
-   */
-  processes: boolean;
-  services: readonly ServiceName[];
-  ports: Readonly<Record<ServiceName, number>>;
-  /** An external MongoDB to use instead of the embedded server. */
+  /** Ignored: every service is a node process of its own (the CI checks still say so). */
+  processes?: boolean;
+  services: readonly string[];
+  ports: Readonly<Record<string, number>>;
+  /** An external MongoDB to use instead of the embedded server, which keeps its files in `<dataDir>/mongo`. */
   mongoUri?: string | undefined;
-  /** Port of the embedded server (ignored with mongoUri). */
   mongoPort: number;
-  /** Root of the local data; the embedded server keeps its files in `<dataDir>/mongo`. */
   dataDir: string;
-  /** Keep the embedded server's data in memory only (production checks). */
   inMemory?: boolean;
-  /** How long the services get to answer `/readyz` with 200. */
   readyTimeoutMs: number;
-  /** How long a stopping service gets before it is killed. */
   stopGraceMs: number;
 }
 
+const portVariableOf = (name: string): string => `${name.toUpperCase().replace(/-/g, '_')}_PORT`;
+
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
+  override name = 'UsageError';
 }
 
 export const USAGE = `usage: npm start -- [options]      (npm run dev: the same with reload on change)
 
-  --watch                   restart a service when its source changes (tsx watch; a process each)
-  --compiled                run the compiled entries (services/<name>/dist/main.js; npm run build first)
-  --processes               run each service as a node process of its own instead of a thread
+  --watch                   restart a service when its source changes (tsx watch)
+  --compiled                run services/<name>/dist/main.js (npm run build first)
   --services a,b            run only these services (${SERVICE_NAMES.join(', ')})
   --port <service>=<port>   move one service (repeatable); env: ${SERVICES.map((s) => portVariableOf(s.name)).join(', ')}
-  --mongo-port <port>       port of the embedded MongoDB server (default ${DEFAULT_MONGO_PORT}); env: EMBEDDED_MONGO_PORT
+  --mongo-port <port>       port of the embedded MongoDB server (default 27017); env: EMBEDDED_MONGO_PORT
   --data-dir <dir>          local data folder (default .data); env: DATA_DIR
   --ready-timeout <sec>     how long the services get to become ready (default 60)
   -h, --help                show this help
@@ -61,146 +43,85 @@ MONGODB_URI set: use that server instead of starting the embedded one.
 ${SECRETS.map((secret) => secret.variable).join(', ')}: development values unless set.
 `;
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 function parsePort(text: string, what: string): number {
   // Port 0 ("any free port") is refused: the launcher must know each port to ask for readiness.
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 65535) {
-    throw new UsageError(`${what} must be a port number between 1 and 65535, got "${text}"`);
-  }
-  return Number(text);
+  if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 65535) return Number(text);
+  throw new UsageError(`${what} must be a port number between 1 and 65535, got "${text}"`);
 }
 
-function parsePositiveSeconds(text: string, what: string): number {
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new UsageError(`${what} must be a positive number of seconds, got "${text}"`);
+function parseServiceList(text: string): string[] {
+  const names = text.split(',').map((name) => name.trim());
+  if (names.every((name) => SERVICE_NAMES.includes(name))) {
+    return SERVICE_NAMES.filter((name) => names.includes(name)); // in table order
   }
-  return seconds * 1000;
+  const expected = SERVICE_NAMES.join(', ');
+  throw new UsageError(`--services takes a comma-separated list of ${expected}; got "${text}"`);
 }
 
-function parseServiceList(text: string): ServiceName[] {
-  const names = text
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  const unknown = names.filter((name) => !isServiceName(name));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(
-      `--services takes a comma-separated list of ${SERVICE_NAMES.join(', ')}; got "${text}"`,
-    );
-  }
-  // Keep the table order whatever order the names came in.
-  return SERVICE_NAMES.filter((name) => names.includes(name));
-}
-
-function parsePorts(assignments: readonly string[], env: Env): Record<ServiceName, number> {
-  const ports: Record<ServiceName, number> = {};
-  for (const service of SERVICES) {
-    const variable = portVariableOf(service.name);
-    const fromEnv = env[variable];
-    ports[service.name] =
-      fromEnv === undefined || fromEnv === '' ? service.launcherPort : parsePort(fromEnv, variable);
+function parsePorts(assignments: readonly string[], env: NodeJS.ProcessEnv) {
+  const ports: Record<string, number> = {};
+  for (const { name, launcherPort } of SERVICES) {
+    const variable = portVariableOf(name);
+    ports[name] = env[variable] ? parsePort(env[variable], variable) : launcherPort;
   }
   for (const assignment of assignments) {
-    const match = /^([a-z][a-z0-9-]*)=(.*)$/.exec(assignment);
-    const name = match?.[1];
-    const value = match?.[2];
-    if (name === undefined || value === undefined || !isServiceName(name)) {
-      throw new UsageError(
-        `--port takes <service>=<port> with a service among ${SERVICE_NAMES.join(', ')}; got "${assignment}"`,
-      );
+    const [, name = '', port = ''] = /^([^=]*)=(.*)$/.exec(assignment) ?? [];
+    if (!SERVICE_NAMES.includes(name)) {
+      const expected = `<service>=<port> with a service among ${SERVICE_NAMES.join(', ')}`;
+      throw new UsageError(`--port takes ${expected}; got "${assignment}"`);
     }
-    ports[name] = parsePort(value, `--port ${name}`);
+    ports[name] = parsePort(port, `--port ${name}`);
   }
   return ports;
 }
 
-function duplicatePorts(
-  services: readonly ServiceName[],
-  ports: Readonly<Record<ServiceName, number>>,
-  mongoPort: number | undefined,
-): string | undefined {
-  const owners = new Map<number, string>();
-  if (mongoPort !== undefined) owners.set(mongoPort, 'embedded MongoDB');
-  for (const name of services) {
-    const port = ports[name];
-    if (port === undefined) continue;
-    const owner = owners.get(port);
-    if (owner !== undefined) return `port ${port} is given to both ${owner} and ${name}`;
-    owners.set(port, name);
-  }
-  return undefined;
-}
-
-export type ParsedCommandLine = { help: true } | { help: false; options: LaunchOptions };
-
 /** Reads the launcher's flags and environment; flags win over environment variables. */
 export function parseCommandLine(
   args: readonly string[],
-  env: Env,
+  env: NodeJS.ProcessEnv,
   root: string,
-): ParsedCommandLine {
+): { help: true } | { help: false; options: LaunchOptions } {
   let values;
   try {
     ({ values } = parseArgs({
       args: [...args],
-      strict: true,
-      allowPositionals: false,
       options: {
-        watch: { type: 'boolean', default: false },
-        compiled: { type: 'boolean', default: false },
-        processes: { type: 'boolean', default: false },
+        watch: { type: 'boolean' },
+        compiled: { type: 'boolean' },
         services: { type: 'string' },
         port: { type: 'string', multiple: true, default: [] },
         'mongo-port': { type: 'string' },
         'data-dir': { type: 'string' },
         'ready-timeout': { type: 'string', default: '60' },
-        help: { type: 'boolean', short: 'h', default: false },
+        help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (values.help) return { help: true };
-  if (values.watch && values.compiled) {
+  if (values.watch && values.compiled)
     throw new UsageError('--watch and --compiled cannot be combined');
+  const readySeconds = Number(values['ready-timeout']);
+  if (!(readySeconds > 0)) {
+    const given = values['ready-timeout'];
+    throw new UsageError(`--ready-timeout must be a positive number of seconds, got "${given}"`);
   }
-
-  const services =
-    values.services === undefined ? [...SERVICE_NAMES] : parseServiceList(values.services);
+  const services = values.services ? parseServiceList(values.services) : [...SERVICE_NAMES];
   const ports = parsePorts(values.port, env);
-  const mongoUri = env.MONGODB_URI === '' ? undefined : env.MONGODB_URI;
+  const mongoUri = env.MONGODB_URI || undefined;
   const mongoPortText = values['mongo-port'] ?? env.EMBEDDED_MONGO_PORT;
-  const mongoPort =
-    mongoPortText === undefined || mongoPortText === ''
-      ? DEFAULT_MONGO_PORT
-      : parsePort(mongoPortText, '--mongo-port');
-  const duplicate = duplicatePorts(services, ports, mongoUri === undefined ? mongoPort : undefined);
-  if (duplicate !== undefined) throw new UsageError(duplicate);
-
+  const mongoPort = mongoPortText ? parsePort(mongoPortText, '--mongo-port') : 27017;
+  const owners = new Map<number, string>(mongoUri ? [] : [[mongoPort, 'embedded MongoDB']]);
+  for (const name of services) {
+    const owner = owners.get(ports[name] ?? 0);
+    if (owner) throw new UsageError(`port ${ports[name]} is given to both ${owner} and ${name}`);
+    owners.set(ports[name] ?? 0, name);
+  }
   // A folder given by flag or variable is taken from where the command runs; the default lives at the root.
-  const dataDirText = values['data-dir'] ?? (env.DATA_DIR || undefined);
-  const dataDir =
-    dataDirText === undefined
-      ? resolve(root, '.data')
-      : isAbsolute(dataDirText)
-        ? dataDirText
-        : resolve(dataDirText);
-
-  return {
-    help: false,
-    options: {
-      root,
-      mode: values.watch ? 'watch' : values.compiled ? 'compiled' : 'source',
-      processes: values.processes || values.watch,
-      services,
-      ports,
-      mongoUri,
-      mongoPort,
-      dataDir,
-      readyTimeoutMs: parsePositiveSeconds(values['ready-timeout'], '--ready-timeout'),
-      stopGraceMs: 15_000,
-    },
-  };
+  const dataDir = resolve(values['data-dir'] || env.DATA_DIR || resolve(root, '.data'));
+  const mode: RunMode = values.watch ? 'watch' : values.compiled ? 'compiled' : 'source';
+  const stopGraceMs = 15_000;
+  const options = { root, mode, services, ports, mongoUri, mongoPort, dataDir, stopGraceMs };
+  return { help: false, options: { ...options, readyTimeoutMs: readySeconds * 1000 } };
 }

@@ -2,113 +2,87 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/**
- * The one list of the services (`services/registry.json`), read by the launcher, its CI checks,
- * the bench and docker/check-compose.sh. Each service still keeps its own defaults in its
- * src/config.ts, because it is also deployed alone; a launcher test checks the two agree.
- */
+// The one list of the services, read by the launcher, its CI checks, the bench and the compose
+// check. Each service keeps its own defaults too (it is also deployed alone); a test compares them.
 export const REGISTRY_FILE = fileURLToPath(
   new URL('../../../services/registry.json', import.meta.url),
 );
 
-export interface ServiceSecret {
-  /** The environment variable, e.g. BOOKS_TOKEN. */
-  variable: string;
-  /** The value the service itself falls back to outside production. */
-  developmentValue: string;
-}
-
-export interface ServiceSpec {
-  name: string;
-  /** Folder of the service, relative to the repository root. */
-  dir: string;
-  /** Its port when everything runs together (books moves off its own default 6790, which products holds). */
-  launcherPort: number;
-  usesMongo: boolean;
-  /** One read-only request that shows the service working, for the URL table. */
-  tryPath: string;
-  secrets: readonly ServiceSecret[];
-}
-
 export class RegistryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RegistryError';
-  }
+  override name = 'RegistryError';
 }
 
-const secretSchema = z.strictObject({
-  variable: z
-    .string()
-    .regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)'),
-  developmentValue: z.string().regex(/^\S+$/, 'must be a non-empty text without spaces'),
-});
+const PORT = 'must be a port number between 1 and 65535';
 
 const serviceSchema = z.strictObject({
   // The name is also the folder under services/ and part of a variable name (MINI_STORE_PORT).
   name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a folder name (a-z, 0-9, -)'),
-  launcherPort: z
-    .number({ error: 'must be a port number between 1 and 65535' })
-    .int('must be a port number between 1 and 65535')
-    .min(1, 'must be a port number between 1 and 65535')
-    .max(65535, 'must be a port number between 1 and 65535'),
+  // Its port when everything runs together (books moves off its own default 6790, which products holds).
+  launcherPort: z.number({ error: PORT }).int(PORT).min(1, PORT).max(65535, PORT),
   usesMongo: z.boolean({ error: 'must be true or false' }),
+  // One read-only request that shows the service working, for the URL table.
   tryPath: z.string().regex(/^\/\S*$/, 'must be a path starting with /'),
-  secrets: z.array(secretSchema),
+  secrets: z.array(
+    z.strictObject({
+      variable: z
+        .string()
+        .regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)'),
+      // The value the service itself falls back to outside production.
+      developmentValue: z.string().regex(/^\S+$/, 'must be a non-empty text without spaces'),
+    }),
+  ),
 });
 
 /** Two services with one name, one port or one secret variable would clash when run together. */
-function refuseRepeats(
-  services: readonly z.output<typeof serviceSchema>[],
-  context: z.RefinementCtx,
-): void {
-  const seen = new Set<string>();
-  const refuse = (key: string, path: PropertyKey[]): void => {
-    if (seen.has(key))
-      context.addIssue({ code: 'custom', path, message: 'repeats an earlier one' });
-    seen.add(key);
-  };
-  services.forEach((service, index) => {
-    refuse(`name ${service.name}`, [index, 'name']);
-    refuse(`port ${service.launcherPort}`, [index, 'launcherPort']);
-    service.secrets.forEach((secret, secretIndex) => {
-      refuse(`variable ${secret.variable}`, [index, 'secrets', secretIndex, 'variable']);
-    });
-  });
-}
-
 const registrySchema = z
   .array(serviceSchema, { error: 'must be a list' })
   .min(1, 'must list at least one service')
-  .superRefine(refuseRepeats);
+  .superRefine((services, context) => {
+    const seen = new Set<string>();
+    const refuse = (key: string, path: PropertyKey[]): void => {
+      if (seen.has(key))
+        context.addIssue({ code: 'custom', path, message: 'repeats an earlier one' });
+      seen.add(key);
+    };
+    services.forEach((service, index) => {
+      refuse(`name ${service.name}`, [index, 'name']);
+      refuse(`port ${service.launcherPort}`, [index, 'launcherPort']);
+      service.secrets.forEach(({ variable }, at) =>
+        refuse(`variable ${variable}`, [index, 'secrets', at, 'variable']),
+      );
+    });
+  });
+
+export type ServiceSpec = z.output<typeof serviceSchema> & {
+  /** Folder of the service, relative to the repository root. */
+  dir: string;
+};
 
 /** Where an issue is, as `[1].secrets[0].variable`; the whole file is "the top level". */
-function describeWhere(path: readonly PropertyKey[]): string {
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path =
+    issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
   const where = path
     .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
     .join('');
-  return where === '' ? 'the top level' : where;
+  const what =
+    issue.code === 'unrecognized_keys' ? 'is not a field of the registry' : issue.message;
+  return `${where || 'the top level'} ${what}`;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') {
-    const where = describeWhere([...issue.path, issue.keys[0] ?? '']);
-    return `${where} is not a field of the registry`;
+/** What `run` returns, or a RegistryError naming the file and what went wrong. */
+function orFail<T>(file: string, what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RegistryError(`${file}: ${what} (${reason})`);
   }
-  return `${describeWhere(issue.path)} ${issue.message}`;
 }
 
 /** The registry's services, in its order (the launcher's URL-table order), from the file's text. */
 export function parseServiceRegistry(text: string, file: string): readonly ServiceSpec[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new RegistryError(
-      `${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-  const result = registrySchema.safeParse(json);
+  const result = registrySchema.safeParse(orFail(file, 'not valid JSON', () => JSON.parse(text)));
   if (!result.success) {
     throw new RegistryError(`${file}: ${result.error.issues.map(describeIssue).join('; ')}`);
   }
@@ -116,13 +90,8 @@ export function parseServiceRegistry(text: string, file: string): readonly Servi
 }
 
 export function readServiceRegistry(file: string = REGISTRY_FILE): readonly ServiceSpec[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new RegistryError(
-      `${file}: cannot be read (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-  return parseServiceRegistry(text, file);
+  return parseServiceRegistry(
+    orFail(file, 'cannot be read', () => readFileSync(file, 'utf8')),
+    file,
+  );
 }

@@ -3,29 +3,11 @@ import { readServiceRegistry, type ServiceSpec } from './registry.js';
 /** The services the launcher runs, in the order of the URL table (services/registry.json). */
 export const SERVICES: readonly ServiceSpec[] = readServiceRegistry();
 
-/** A service's name as the registry spells it, e.g. mini-store. */
 export type ServiceName = string;
 
 export const SERVICE_NAMES: readonly ServiceName[] = SERVICES.map((service) => service.name);
 
-export interface SecretSpec {
-  variable: string;
-  service: ServiceName;
-  /** The value the service itself falls back to outside production. */
-  developmentValue: string;
-}
-
-export const SECRETS: readonly SecretSpec[] = SERVICES.flatMap((service) =>
+/** Each secret variable with its service and the value the service falls back to outside production. */
+export const SECRETS = SERVICES.flatMap((service) =>
   service.secrets.map((secret) => ({ ...secret, service: service.name })),
 );
-
-export const DEFAULT_MONGO_PORT = 27017;
-
-export function isServiceName(text: string): text is ServiceName {
-  return SERVICE_NAMES.includes(text);
-}
-
-/** The environment variable that moves one service's port, e.g. MINI_STORE_PORT. */
-export function portVariableOf(name: ServiceName): string {
-  return `${name.toUpperCase().replace(/-/g, '_')}_PORT`;
-}

@@ -1,50 +1,22 @@
-export interface ServiceRow {
-  name: string;
-  url: string;
-  tryPath: string;
-  /** Where Prometheus scrapes the service; undefined when metrics are off (`METRICS=off`). */
-  metricsUrl?: string | undefined;
-}
+/** A service's URL, the request to try, and its /metrics unless metrics are off (`METRICS=off`). */
+type ServiceRow = { name: string; url: string; tryPath: string; metricsUrl?: string | undefined };
 
-export const READY_HEADLINE = 'ready: every service answers GET /readyz with 200';
-
-function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - text.length));
-}
-
-/** The one table printed when everything is ready. */
-export function renderUrlTable(
-  rows: readonly ServiceRow[],
-  extras: readonly (readonly [string, string])[],
-): string {
-  const nameWidth = Math.max(
-    'service'.length,
-    ...rows.map((row) => row.name.length),
-    ...extras.map(([label]) => label.length),
-  );
-  const urlWidth = Math.max('url'.length, ...rows.map((row) => row.url.length));
+/** The one table printed when everything is ready; a metrics column when there are metrics. */
+export function renderUrlTable(rows: readonly ServiceRow[], extras: readonly string[][]): string {
   const withMetrics = rows.some((row) => row.metricsUrl !== undefined);
-  const metricsWidth = Math.max(
-    'metrics'.length,
-    ...rows.map((row) => row.metricsUrl?.length ?? 0),
-  );
-  const metricsColumn = (text: string): string =>
-    withMetrics ? `${pad(text, metricsWidth)}  ` : '';
   const lines = [
-    '',
-    READY_HEADLINE,
-    '',
-    `  ${pad('service', nameWidth)}  ${pad('url', urlWidth)}  ${metricsColumn('metrics')}try`,
-    ...rows.map(
-      (row) =>
-        `  ${pad(row.name, nameWidth)}  ${pad(row.url, urlWidth)}  ` +
-        `${metricsColumn(row.metricsUrl ?? '')}curl ${row.url}${row.tryPath}`,
-    ),
-    '',
-    ...extras.map(([label, value]) => `  ${pad(label, nameWidth)}  ${value}`),
-    '',
-    'Press Ctrl-C to stop everything.',
-    '',
+    ['service', 'url', ...(withMetrics ? ['metrics'] : []), 'try'],
+    ...rows.map(({ name, url, metricsUrl, tryPath }) => {
+      return [name, url, ...(withMetrics ? [metricsUrl ?? ''] : []), `curl ${url}${tryPath}`];
+    }),
   ];
-  return `${lines.join('\n')}\n`;
+  const labels = extras.map(([label = '']) => label.length);
+  const widths = lines[0]?.map((_, column) =>
+    Math.max(...lines.map((cells) => cells[column]?.length ?? 0), ...(column ? [] : labels)),
+  );
+  const line = (cells: readonly string[]): string =>
+    `  ${cells.map((cell, column) => (column < cells.length - 1 ? cell.padEnd(widths?.[column] ?? 0) : cell)).join('  ')}`;
+  const ready = 'ready: every service answers GET /readyz with 200';
+  const bottom = [...extras.map(line), '', 'Press Ctrl-C to stop everything.', '', ''];
+  return ['', ready, '', ...lines.map(line), '', ...bottom].join('\n');
 }

@@ -123,7 +123,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     await waitForOutput(run, READY, 90_000);
 
     expect(run.output().split(READY)).toHaveLength(2);
-    // A service thread's log lines reach the terminal whole, each after its service's label.
+    // A service's log lines reach the terminal whole, each after its service's label.
     expect(run.output()).toMatch(/^\[books\] \{"level":30,.*"msg":"books listening"\}$/m);
     for (const port of [
       ports.products,
@@ -181,11 +181,12 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     if (!run) throw new Error('the launcher did not start in the previous test');
     const pid = run.child.pid as number;
     processesBeforeStop = descendantsOf(pid);
-    // Below npm: the launcher alone. Each service is one of its threads, and neither esbuild's
-    // bundling process nor a TypeScript loader is left running.
-    expect(processesBeforeStop.map((info) => info.command)).toEqual([
-      expect.stringContaining('tools/launcher/bin/start.mjs'),
-    ]);
+    // Below npm: the launcher, and each service as a node process of its own, run from source.
+    const commands = processesBeforeStop.map((info) => info.command);
+    expect(commands[0]).toContain('--import tsx tools/launcher/src/main.ts');
+    expect(commands.filter((command) => command.endsWith('--import tsx src/main.ts'))).toHaveLength(
+      5,
+    );
 
     run.child.kill('SIGTERM');
     const code = await waitForExit(run, 45_000);
@@ -230,10 +231,10 @@ describe('npm start runs the whole system and stops it cleanly', () => {
   }, 150_000);
 });
 
-describe('npm start -- --processes runs each service as a process of its own', () => {
+describe('npm start -- --services runs only the services asked for', () => {
   const dataDir = scratchDataDir('launcher-e2e-processes-');
 
-  it('when asked for two services as processes, then each answers from its own node process and SIGTERM leaves none behind', async () => {
+  it('when asked for two services without a database, then each answers from its own node process and SIGTERM leaves none behind', async () => {
     const [books, tutorial] = (await freePorts(2)) as [number, number];
     // Neither service uses MongoDB, so no database starts and its port, held here, is no obstacle.
     const holder = createServer();
@@ -241,12 +242,7 @@ describe('npm start -- --processes runs each service as a process of its own', (
     const address = holder.address();
     const heldPort = typeof address === 'object' && address !== null ? address.port : 0;
     const run = startLauncher(
-      [
-        '--processes',
-        '--services',
-        'books,tutorial',
-        ...placeArgs(dataDir(), { books, tutorial }, heldPort),
-      ],
+      ['--services', 'books,tutorial', ...placeArgs(dataDir(), { books, tutorial }, heldPort)],
       launcherEnv(),
     );
     try {
@@ -258,7 +254,9 @@ describe('npm start -- --processes runs each service as a process of its own', (
       expect(list.status).toBe(200);
 
       const processes = descendantsOf(run.child.pid as number);
-      const services = processes.filter((info) => info.command.includes('src/main.ts'));
+      const services = processes.filter((info) =>
+        info.command.endsWith('--import tsx src/main.ts'),
+      );
       expect(services).toHaveLength(2);
 
       run.child.kill('SIGTERM');
@@ -276,7 +274,7 @@ describe('npm start -- --processes runs each service as a process of its own', (
 describe('npm start with a service that cannot start', () => {
   const dataDir = scratchDataDir('launcher-e2e-failing-');
 
-  it('when one service thread exits with an error, then its message is shown, the others are stopped and the launcher exits with 1', async () => {
+  it('when one service exits with an error, then its message is shown, the others are stopped and the launcher exits with 1', async () => {
     const [products, books, mongo] = (await freePorts(3)) as [number, number, number];
     const run = startLauncher(
       ['--services', 'products,books', ...placeArgs(dataDir(), { products, books }, mongo)],
@@ -285,8 +283,9 @@ describe('npm start with a service that cannot start', () => {
 
     expect(await waitForExit(run, 60_000)).toBe(1);
     expect(run.output()).toContain('[products]   - LOW_STOCK_THRESHOLD: must be a whole number');
-    expect(run.output()).toContain('[products] exited with code 1');
-    expect(run.output()).toMatch(/^\[books\] exited with code \d+$/m);
+    expect(run.output()).toMatch(/^\[products\] .*src\/main\.ts exited with code 1$/m);
+    // Books exits on its own after the SIGTERM, or by it while still loading (no handler yet).
+    expect(run.output()).toMatch(/^\[books\] .*src\/main\.ts exited with code (\d+|SIGTERM)$/m);
     expect(run.output()).toContain('launcher: products exited with code 1');
     expect(await portIsFree(books)).toBe(true);
     expect(await portIsFree(mongo)).toBe(true);

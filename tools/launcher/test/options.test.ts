@@ -41,20 +41,12 @@ describe('launcher command line', () => {
     );
   });
 
-  it('when --watch is given, then the services run with reload, each as a process', () => {
-    expect(optionsOf(['--watch'])).toMatchObject({ mode: 'watch', processes: true });
+  it('when --watch is given, then the services run from source with reload', () => {
+    expect(optionsOf(['--watch']).mode).toBe('watch');
   });
 
-  it('when nothing says otherwise, then the services run from source as threads', () => {
-    expect(optionsOf([])).toMatchObject({ mode: 'source', processes: false });
-  });
-
-  it('when --processes is given, then each service runs as a process, from source or compiled', () => {
-    expect(optionsOf(['--processes'])).toMatchObject({ mode: 'source', processes: true });
-    expect(optionsOf(['--processes', '--compiled'])).toMatchObject({
-      mode: 'compiled',
-      processes: true,
-    });
+  it('when --compiled is given, then the services run from their builds', () => {
+    expect(optionsOf(['--compiled']).mode).toBe('compiled');
   });
 
   it('when --services lists some services in any order, then only those run, in table order', () => {
@@ -74,6 +66,7 @@ describe('launcher command line', () => {
     [['--watch', '--compiled'], 'cannot be combined'],
     [['--ready-timeout', '0'], 'positive number of seconds'],
     [['--verbose'], "Unknown option '--verbose'"],
+    [['--services', 'products,'], '--services'],
   ])('when given %j, then it refuses with a usage error naming the problem', (args, message) => {
     expect(() => parseCommandLine(args, {}, root)).toThrow(UsageError);
     expect(() => parseCommandLine(args, {}, root)).toThrow(message);

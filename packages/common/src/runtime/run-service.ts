@@ -319,12 +319,18 @@ export async function runService<C extends BaseServiceConfig, D>(
   };
 
   if (ownsProcess) {
+    let firstSignalAt = 0;
     const onSignal = (signal: NodeJS.Signals): void => {
       if (stopping) {
+        // One Ctrl-C arrives more than once: the terminal signals the whole process group, and
+        // npm and process runners (concurrently) relay it too. Only a second request a second or
+        // more later means "do not wait".
+        if (performance.now() - firstSignalAt < 1_000) return;
         // The exit hook of the logger's destination still writes what it holds.
         logger.warn({ signal }, 'second stop signal: exiting without waiting');
         process.exit(1);
       }
+      firstSignalAt = performance.now();
       logger.info({ signal }, `${name} shutting down`);
       stop().then(
         () => process.exit(0),

@@ -7,5 +7,14 @@ export interface RunningBaseline {
   close: () => Promise<void>;
 }
 
+/** Where an idiomatic baseline's log lines go: stdout (a file, in the bench) unless a test asks. */
+export interface LogDestination {
+  write: (line: string) => void;
+}
+
 /** Serves one baseline route with one framework, in that framework's ordinary way. */
-export type BaselineServer = (route: BaselineRoute, port: number) => Promise<RunningBaseline>;
+export type BaselineServer = (
+  route: BaselineRoute,
+  port: number,
+  log?: LogDestination,
+) => Promise<RunningBaseline>;

@@ -7,6 +7,7 @@ export const tutorialPerson: Baseline = {
     method: 'GET',
     path: '/person/:id',
     jsonBody: false,
+    securityHeaders: 'document',
     handle({ params }) {
       const id = params['id'] ?? '';
       if (Number.isNaN(Number(id))) {

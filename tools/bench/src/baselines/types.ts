@@ -32,6 +32,8 @@ export interface BaselineRoute {
   path: string;
   /** Whether the route reads a JSON body. */
   jsonBody: boolean;
+  /** The service's security headers: `document` for the tutorial's pages, else `api`. */
+  securityHeaders?: 'api' | 'document';
   handle: (input: RouteInput) => Reply | Promise<Reply>;
 }
 

@@ -58,6 +58,8 @@ export interface FrameworkSideResult extends SideResult {
   framework: Exclude<BaselineFramework, 'express'>;
   /** Median service req/s over this side's. */
   ratio: number;
+  /** Lines it logged while it ran (the idiomatic stacks log one per request, as the service). */
+  logLines?: number;
 }
 
 export interface RouteResult {
@@ -251,12 +253,16 @@ async function measureRoute(
     const serviceLogged = await ctx.stop(service.proc);
     const otherLogged = otherSide && (await ctx.stop(otherSide.proc));
     await ctx.stop(baseline);
-    // Stopped here rather than with the rest, so that their profiles are written before reading.
-    for (const { side } of frameworkSides) await ctx.stop(side.proc);
-    const frameworkResults = frameworkSides.map(({ framework, side }): FrameworkSideResult => {
+    // Summarised before they stop (their peak RSS is read from /proc), and stopped here rather
+    // than with the rest, so that their profiles are written before reading.
+    const frameworkResults: FrameworkSideResult[] = [];
+    for (const { framework, side } of frameworkSides) {
       const summary = summarise(side);
-      return { ...summary, framework, ratio: ratio(serviceResult.reqPerSec, summary.reqPerSec) };
-    });
+      const { lines } = await ctx.stop(side.proc);
+      const serviceOverSide = ratio(serviceResult.reqPerSec, summary.reqPerSec);
+      const logged = framework.endsWith('-idiomatic') ? { logLines: lines } : {};
+      frameworkResults.push({ ...summary, framework, ratio: serviceOverSide, ...logged });
+    }
 
     const result: RouteResult = {
       ...(scenario.traced === true ? { traced: true } : {}),

@@ -7,13 +7,10 @@ import type { BenchContext } from '../context.js';
 import { processTree, type TreeProcess } from '../process-tree.js';
 import { REPO_ROOT, SERVICES } from '../services.js';
 
-export type LaunchMode = 'source' | 'compiled' | 'processes';
+export type LaunchMode = 'source' | 'compiled';
 
 export interface LaunchMemoryResult {
-  /**
-   * `npm start` as a user runs it (services from source, a thread each), with `-- --compiled`, or
-   * with `-- --processes` (from source, a node process each, as deployed).
-   */
+  /** `npm start` as a user runs it (services from source under tsx), or with `-- --compiled`. */
   mode: LaunchMode;
   /** From spawning `npm start` to its "ready" line (every service answers /readyz 200). */
   readyMs: number;
@@ -32,7 +29,7 @@ export type LaunchMemoryOutcome = LaunchMemoryResult | { mode: LaunchMode; skipp
 /**
  * Starts `npm start` (every service and the embedded database, on free ports and a scratch data
  * folder), waits for its ready line, lets it settle and sums what its whole process tree holds:
- * npm, the launcher with the embedded server and the service threads, and any service processes.
+ * npm, the launcher with the embedded server, each service's node process and tsx's esbuild helpers.
  */
 async function measureLaunch(ctx: BenchContext, mode: LaunchMode): Promise<LaunchMemoryResult> {
   const dataDir = mkdtempSync(join(ctx.scratchDir, 'launch-'));
@@ -86,10 +83,10 @@ async function measureLaunch(ctx: BenchContext, mode: LaunchMode): Promise<Launc
   }
 }
 
-/** What `npm start` holds in memory: from source, compiled, and with a process per service. */
+/** What `npm start` holds in memory: from source and compiled. */
 export async function runLaunchMemorySection(ctx: BenchContext): Promise<LaunchMemoryOutcome[]> {
   const results: LaunchMemoryOutcome[] = [];
-  for (const mode of ['source', 'compiled', 'processes'] as const) {
+  for (const mode of ['source', 'compiled'] as const) {
     ctx.note(`launch: npm start (${mode}) ...`);
     try {
       results.push(await measureLaunch(ctx, mode));

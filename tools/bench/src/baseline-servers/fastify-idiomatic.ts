@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
+import { portOf } from './close.js';
+import { helmetOptions, REQUEST_ID_HEADER, requestMetrics } from './same-work.js';
+import type { BaselineServer } from './types.js';
+
+/**
+ * Fastify 5 doing what a service does on every request, as its documentation shows: its own pino
+ * logger with one line per request (`disableRequestLogging` and an `onResponse` hook, as the
+ * Logging reference does it), `requestIdHeader` and `genReqId` for the id, echoed by a hook,
+ * `@fastify/helmet`, and a prom-client hook observing `reply.elapsedTime` into the histogram.
+ */
+export const fastifyIdiomaticServer: BaselineServer = async (route, port, log) => {
+  const { registry, duration } = requestMetrics();
+  const app = Fastify({
+    logger: log === undefined ? true : { stream: log },
+    disableRequestLogging: true,
+    requestIdHeader: REQUEST_ID_HEADER,
+    genReqId: () => randomUUID(),
+  });
+  await app.register(helmet, helmetOptions(route.securityHeaders));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = reply.elapsedTime;
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms },
+      'request completed',
+    );
+    const labels = { method: request.method, status_code: reply.statusCode };
+    duration.observe({ ...labels, route: request.routeOptions.url ?? 'unmatched' }, ms / 1000);
+  });
+  app.get('/metrics', async (_request, reply) => {
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (request, reply) => {
+      const answer = await route.handle({
+        params: request.params as Record<string, string>,
+        body: request.body,
+        headers: request.headers,
+      });
+      reply.code(answer.status);
+      if (answer.headers !== undefined) reply.headers(answer.headers);
+      if (answer.json !== undefined) return reply.send(answer.json);
+      if (answer.text !== undefined)
+        return reply.type('text/html; charset=utf-8').send(answer.text);
+      return reply.type('text/plain; charset=utf-8').send(String(answer.status));
+    },
+  });
+  await app.listen({ port, host: '::' });
+  return { port: portOf(app.server), close: () => app.close() };
+};
