@@ -1,5 +1,11 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
-import type { Express, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler, Response } from 'express';
+
+/** The methods the services route; each is a method of the Express app. */
+export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The path parameters of a route, by name, percent-decoded. */
+export type PathParams = Record<string, string>;
 
 /**
  * One route, declared once: what the OpenAPI document says of it (method, path, the zod schemas of
@@ -7,18 +13,12 @@ import type { Express, RequestHandler } from 'express';
  * puts the handlers on the app and `createApiDocument` describes the same declarations, so the two
  * cannot drift apart.
  */
-/** The methods the services route; each is a method of the Express app. */
-export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** The path parameters of a route, by name, percent-decoded. */
-export type PathParams = Record<string, string>;
-
 export interface Route<Deps> extends Omit<RouteConfig, 'method'> {
   method: RouteMethod;
   /** Middleware that runs first, in order (a token check, a body parser), built from the app's dependencies. */
   before?: (deps: Deps) => readonly RequestHandler[];
-  /** Builds the handler from the app's dependencies, once, when the app is built. */
-  handle: (deps: Deps) => RequestHandler<PathParams>;
+  /** Answers the request, with the app's dependencies; what it throws or rejects reaches the error handler. */
+  handle(req: Request<PathParams>, res: Response, deps: Deps): void | Promise<void>;
 }
 
 /** The Express form of an OpenAPI path: `/products/{id}` becomes `/products/:id`. */
@@ -38,6 +38,8 @@ export function registerRoutes<Deps>(
   deps: Deps,
 ): void {
   for (const route of routes) {
-    app[route.method](expressPath(route.path), ...(route.before?.(deps) ?? []), route.handle(deps));
+    const handler: RequestHandler = (req, res) =>
+      route.handle(req as Request<PathParams>, res, deps);
+    app[route.method](expressPath(route.path), ...(route.before?.(deps) ?? []), handler);
   }
 }

@@ -115,11 +115,9 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token }) => [requireToken(token), parseBook()],
-    handle:
-      ({ books }) =>
-      (req, res) => {
-        res.status(201).json(presentBook(books.create(readNewBook(req.body))));
-      },
+    handle(req, res, { books }) {
+      res.status(201).json(presentBook(books.create(readNewBook(req.body))));
+    },
   },
   {
     method: 'get',
@@ -139,11 +137,9 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: () => [jsonBodyParser()],
-    handle:
-      ({ books }) =>
-      (req, res) => {
-        res.json(books.list(readBookFilter(req.query)).map(presentBook));
-      },
+    handle(req, res, { books }) {
+      res.json(books.list(readBookFilter(req.query)).map(presentBook));
+    },
   },
   {
     method: 'get',
@@ -155,7 +151,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: () => [jsonBodyParser()],
-    handle: () => () => {
+    handle() {
       throw new Error(BADROUTE_MESSAGE);
     },
   },
@@ -183,13 +179,11 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: () => [jsonBodyParser()],
-    handle:
-      ({ books }) =>
-      (req, res) => {
-        const book = books.findById(readPathBookId(req.params.id));
-        if (book === null) throw new NotFoundError();
-        res.json(presentBook(book));
-      },
+    handle(req, res, { books }) {
+      const book = books.findById(readPathBookId(req.params.id));
+      if (book === null) throw new NotFoundError();
+      res.json(presentBook(book));
+    },
   },
   {
     method: 'delete',
@@ -210,12 +204,10 @@ export const bookRoutes: Route<AppDeps>[] = [
     },
     before: ({ token }) => [requireToken(token), parseBookId()],
     // 200 whether or not a book had that id.
-    handle:
-      ({ books }) =>
-      (req, res) => {
-        books.remove(readDeleteBookId(req.body));
-        res.sendStatus(200);
-      },
+    handle(req, res, { books }) {
+      books.remove(readDeleteBookId(req.body));
+      res.sendStatus(200);
+    },
   },
   {
     method: 'patch',
@@ -239,12 +231,10 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token }) => [requireToken(token), jsonBodyParser()],
-    handle:
-      ({ books }) =>
-      (req, res) => {
-        const { id, changes } = readBookPatch(req.body);
-        if (!books.update(id, changes)) throw new NotFoundError();
-        res.sendStatus(200);
-      },
+    handle(req, res, { books }) {
+      const { id, changes } = readBookPatch(req.body);
+      if (!books.update(id, changes)) throw new NotFoundError();
+      res.sendStatus(200);
+    },
   },
 ];

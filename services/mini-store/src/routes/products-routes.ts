@@ -89,12 +89,10 @@ export const productRoutes: Route<AppDeps>[] = [
       400: malformedJson,
       ...failures,
     },
-    handle:
-      ({ products }) =>
-      async (_req, res) => {
-        // 200 is the status a response starts with; res.status() would cost every request.
-        res.json((await products.list()).map(presentProduct));
-      },
+    async handle(_req, res, { products }) {
+      // 200 is the status a response starts with; res.status() would cost every request.
+      res.json((await products.list()).map(presentProduct));
+    },
   },
   {
     method: 'get',
@@ -108,13 +106,11 @@ export const productRoutes: Route<AppDeps>[] = [
       404: notFound,
       ...failures,
     },
-    handle:
-      ({ products }) =>
-      async (req, res) => {
-        const product = await products.findById(readProductId(req.params.id));
-        if (product === null) res.sendStatus(404);
-        else res.json(presentProduct(product));
-      },
+    async handle(req, res, { products }) {
+      const product = await products.findById(readProductId(req.params.id));
+      if (product === null) res.sendStatus(404);
+      else res.json(presentProduct(product));
+    },
   },
   {
     method: 'post',
@@ -136,12 +132,10 @@ export const productRoutes: Route<AppDeps>[] = [
       ...failures,
     },
     before: () => [parseNewProduct()],
-    handle:
-      ({ products }) =>
-      async (req, res) => {
-        const id = await products.create(readNewProduct(req.body));
-        res.status(201).json({ id: id.toHexString() });
-      },
+    async handle(req, res, { products }) {
+      const id = await products.create(readNewProduct(req.body));
+      res.status(201).json({ id: id.toHexString() });
+    },
   },
   {
     method: 'patch',
@@ -163,13 +157,11 @@ export const productRoutes: Route<AppDeps>[] = [
       ...failures,
     },
     before: () => [parseChanges()],
-    handle:
-      ({ products }) =>
-      async (req, res) => {
-        const id = readProductId(req.params.id);
-        const found = await products.update(id, readProductChanges(req.body));
-        res.sendStatus(found ? 200 : 404);
-      },
+    async handle(req, res, { products }) {
+      const id = readProductId(req.params.id);
+      const found = await products.update(id, readProductChanges(req.body));
+      res.sendStatus(found ? 200 : 404);
+    },
   },
   {
     method: 'delete',
@@ -177,11 +169,9 @@ export const productRoutes: Route<AppDeps>[] = [
     summary: 'Delete a product',
     request: { params: productIdParams },
     responses: { 200: ok, 400: malformedId, 404: notFound, ...failures },
-    handle:
-      ({ products }) =>
-      async (req, res) => {
-        const found = await products.remove(readProductId(req.params.id));
-        res.sendStatus(found ? 200 : 404);
-      },
+    async handle(req, res, { products }) {
+      const found = await products.remove(readProductId(req.params.id));
+      res.sendStatus(found ? 200 : 404);
+    },
   },
 ];

@@ -65,12 +65,10 @@ export const menuRoutes: Route<AppDeps>[] = [
       400: badRequest('`category` given more than once', ['category must be given once, as text']),
       ...bodyFailures,
     },
-    handle:
-      ({ menu }) =>
-      async (req, res) => {
-        const { category } = readMenuQuery(req.query);
-        res.json((await menu.list(category)).map(presentMenuItem));
-      },
+    async handle(req, res, { menu }) {
+      const { category } = readMenuQuery(req.query);
+      res.json((await menu.list(category)).map(presentMenuItem));
+    },
   },
   {
     method: 'get',
@@ -84,12 +82,10 @@ export const menuRoutes: Route<AppDeps>[] = [
       404: errorResponse('No menu item has the id.', `Menu item ${MENU_ITEM_ID} not found`),
       ...bodyFailures,
     },
-    handle:
-      ({ menu }) =>
-      async (req, res) => {
-        const item = await menu.findById(readMenuItemId(req.params.id));
-        if (item === null) throw menuItemNotFound(req.params.id ?? '');
-        res.json(presentMenuItem(item));
-      },
+    async handle(req, res, { menu }) {
+      const item = await menu.findById(readMenuItemId(req.params.id));
+      if (item === null) throw menuItemNotFound(req.params.id ?? '');
+      res.json(presentMenuItem(item));
+    },
   },
 ];

@@ -131,13 +131,11 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ customerToken }) => [requireToken(customerToken)],
-    handle:
-      ({ menu, orders, clock = currentTime }) =>
-      async (req, res) => {
-        const placed = await placeOrder(readNewOrder(req.body), { menu, orders, clock });
-        if (!placed.ok) throw new ValidationError(placed.problems);
-        res.status(201).json(presentOrder(placed.order));
-      },
+    async handle(req, res, { menu, orders, clock = currentTime }) {
+      const placed = await placeOrder(readNewOrder(req.body), { menu, orders, clock });
+      if (!placed.ok) throw new ValidationError(placed.problems);
+      res.status(201).json(presentOrder(placed.order));
+    },
   },
   {
     method: 'get',
@@ -163,19 +161,17 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ staffToken }) => [requireToken(staffToken)],
-    handle:
-      ({ orders }) =>
-      async (req, res) => {
-        const { status, limit, after } = readQueueQuery(req.query);
-        // One more than a page tells whether there is a next page without a count.
-        const found = await orders.listQueue({ status, after, limit: limit + 1 });
-        const page = found.slice(0, limit);
-        const last = page.at(-1);
-        if (found.length > limit && last !== undefined) {
-          res.setHeader('Link', nextPageLink(req.originalUrl, queueCursor.encode(last._id)));
-        }
-        res.json(page.map(presentOrder));
-      },
+    async handle(req, res, { orders }) {
+      const { status, limit, after } = readQueueQuery(req.query);
+      // One more than a page tells whether there is a next page without a count.
+      const found = await orders.listQueue({ status, after, limit: limit + 1 });
+      const page = found.slice(0, limit);
+      const last = page.at(-1);
+      if (found.length > limit && last !== undefined) {
+        res.setHeader('Link', nextPageLink(req.originalUrl, queueCursor.encode(last._id)));
+      }
+      res.json(page.map(presentOrder));
+    },
   },
   {
     method: 'get',
@@ -192,13 +188,11 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ customerToken }) => [requireToken(customerToken)],
-    handle:
-      ({ orders }) =>
-      async (req, res) => {
-        const order = await orders.findById(readOrderId(req.params.id));
-        if (order === null) throw orderNotFound(req.params.id ?? '');
-        res.json(presentOrder(order));
-      },
+    async handle(req, res, { orders }) {
+      const order = await orders.findById(readOrderId(req.params.id));
+      if (order === null) throw orderNotFound(req.params.id ?? '');
+      res.json(presentOrder(order));
+    },
   },
   {
     method: 'patch',
@@ -225,16 +219,14 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ staffToken }) => [requireToken(staffToken)],
-    handle:
-      ({ orders }) =>
-      async (req, res) => {
-        const { status } = readStatusChange(req.body);
-        const id = readOrderId(req.params.id);
-        const change = await changeOrderStatus(id, status, orders);
-        if (change.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
-        if (change.outcome === 'refused') throw moveRefused(id, change.current, status);
-        res.json(presentOrder(change.order));
-      },
+    async handle(req, res, { orders }) {
+      const { status } = readStatusChange(req.body);
+      const id = readOrderId(req.params.id);
+      const change = await changeOrderStatus(id, status, orders);
+      if (change.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
+      if (change.outcome === 'refused') throw moveRefused(id, change.current, status);
+      res.json(presentOrder(change.order));
+    },
   },
   {
     method: 'delete',
@@ -256,14 +248,12 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ customerToken }) => [requireToken(customerToken)],
-    handle:
-      ({ orders }) =>
-      async (req, res) => {
-        const id = readOrderId(req.params.id);
-        const cancellation = await cancelOrder(id, orders);
-        if (cancellation.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
-        if (cancellation.outcome === 'refused') throw cancelRefused(id, cancellation.current);
-        res.status(204).end();
-      },
+    async handle(req, res, { orders }) {
+      const id = readOrderId(req.params.id);
+      const cancellation = await cancelOrder(id, orders);
+      if (cancellation.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
+      if (cancellation.outcome === 'refused') throw cancelRefused(id, cancellation.current);
+      res.status(204).end();
+    },
   },
 ];

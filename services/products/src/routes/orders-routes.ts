@@ -129,25 +129,23 @@ export const orderRoutes: Route<AppDeps>[] = [
       ),
       500: serverError,
     },
-    handle:
-      ({ orders }) =>
-      async (req, res) => {
-        const customerId = readCustomerId(req.params.customerId);
-        const { status, limit, after } = readOrderListQuery(req.query);
-        // One more than a page tells whether there is a next page without a count.
-        const found = await orders.listPage({
-          customerId,
-          status,
-          before: after,
-          limit: limit + 1,
-        });
-        const page = found.slice(0, limit);
-        const last = page.at(-1);
-        if (found.length > limit && last !== undefined) {
-          res.setHeader('Link', nextPageLink(req.originalUrl, orderCursor.encode(last._id)));
-        }
-        res.json(page.map(presentOrder));
-      },
+    async handle(req, res, { orders }) {
+      const customerId = readCustomerId(req.params.customerId);
+      const { status, limit, after } = readOrderListQuery(req.query);
+      // One more than a page tells whether there is a next page without a count.
+      const found = await orders.listPage({
+        customerId,
+        status,
+        before: after,
+        limit: limit + 1,
+      });
+      const page = found.slice(0, limit);
+      const last = page.at(-1);
+      if (found.length > limit && last !== undefined) {
+        res.setHeader('Link', nextPageLink(req.originalUrl, orderCursor.encode(last._id)));
+      }
+      res.json(page.map(presentOrder));
+    },
   },
   {
     method: 'post',
@@ -171,14 +169,12 @@ export const orderRoutes: Route<AppDeps>[] = [
       500: serverError,
     },
     before: () => [jsonRequestBody({ keepOnly: ORDER_BODY_KEYS })],
-    handle:
-      ({ products, orders, clock }) =>
-      async (req, res) => {
-        const customerId = readCustomerId(req.params.customerId);
-        const { items } = readNewOrder(req.body);
-        const id = await placeOrder({ products, orders }, customerId, items, clock());
-        res.status(201).json({ id: id.toHexString() });
-      },
+    async handle(req, res, { products, orders, clock }) {
+      const customerId = readCustomerId(req.params.customerId);
+      const { items } = readNewOrder(req.body);
+      const id = await placeOrder({ products, orders }, customerId, items, clock());
+      res.status(201).json({ id: id.toHexString() });
+    },
   },
   {
     method: 'get',
@@ -191,13 +187,11 @@ export const orderRoutes: Route<AppDeps>[] = [
       404: notFound,
       500: serverError,
     },
-    handle:
-      ({ orders }) =>
-      async (req, res) => {
-        const found = await orders.findVisible(readOrderId(req.params.id));
-        if (found === null) throw orderNotFound(req.params.id ?? '');
-        res.json(presentOrder(found));
-      },
+    async handle(req, res, { orders }) {
+      const found = await orders.findVisible(readOrderId(req.params.id));
+      if (found === null) throw orderNotFound(req.params.id ?? '');
+      res.json(presentOrder(found));
+    },
   },
   {
     method: 'patch',
@@ -234,15 +228,13 @@ export const orderRoutes: Route<AppDeps>[] = [
       500: serverError,
     },
     before: () => [jsonRequestBody({ keepOnly: ORDER_BODY_KEYS })],
-    handle:
-      ({ products, orders, clock }) =>
-      async (req, res) => {
-        const changes = readOrderChanges(req.body);
-        const id = readOrderId(req.params.id);
-        const updated = await changeOrder({ products, orders }, id, changes, clock());
-        if (updated === null) throw orderNotFound(req.params.id ?? '');
-        res.json(presentOrder(updated));
-      },
+    async handle(req, res, { products, orders, clock }) {
+      const changes = readOrderChanges(req.body);
+      const id = readOrderId(req.params.id);
+      const updated = await changeOrder({ products, orders }, id, changes, clock());
+      if (updated === null) throw orderNotFound(req.params.id ?? '');
+      res.json(presentOrder(updated));
+    },
   },
   {
     method: 'delete',
@@ -256,16 +248,10 @@ export const orderRoutes: Route<AppDeps>[] = [
       409: busy,
       500: serverError,
     },
-    handle:
-      ({ products, orders, clock }) =>
-      async (req, res) => {
-        const removed = await removeOrder(
-          { products, orders },
-          readOrderId(req.params.id),
-          clock(),
-        );
-        if (!removed) throw orderNotFound(req.params.id ?? '');
-        res.status(204).end();
-      },
+    async handle(req, res, { products, orders, clock }) {
+      const removed = await removeOrder({ products, orders }, readOrderId(req.params.id), clock());
+      if (!removed) throw orderNotFound(req.params.id ?? '');
+      res.status(204).end();
+    },
   },
 ];

@@ -97,13 +97,11 @@ export const productRoutes: Route<AppDeps>[] = [
       400: fixedErrorResponse('`lowStock` has a value other than `true`.', LOW_STOCK_MESSAGE),
       500: serverError,
     },
-    handle:
-      ({ products, logger, lowStockThreshold }) =>
-      async (req, res) => {
-        const { lowStockOnly } = readProductListQuery(req.query);
-        const cursor = products.list(lowStockOnly ? { quantityBelow: lowStockThreshold } : {});
-        await sendJsonArray(res, cursor, presentProduct, logger);
-      },
+    async handle(req, res, { products, logger, lowStockThreshold }) {
+      const { lowStockOnly } = readProductListQuery(req.query);
+      const cursor = products.list(lowStockOnly ? { quantityBelow: lowStockThreshold } : {});
+      await sendJsonArray(res, cursor, presentProduct, logger);
+    },
   },
   {
     method: 'post',
@@ -131,12 +129,10 @@ export const productRoutes: Route<AppDeps>[] = [
       500: serverError,
     },
     before: () => [productBody()],
-    handle:
-      ({ products }) =>
-      async (req, res) => {
-        const id = await products.create(readNewProduct(req.body));
-        res.status(201).json({ id: id.toHexString() });
-      },
+    async handle(req, res, { products }) {
+      const id = await products.create(readNewProduct(req.body));
+      res.status(201).json({ id: id.toHexString() });
+    },
   },
   {
     method: 'get',
@@ -149,13 +145,11 @@ export const productRoutes: Route<AppDeps>[] = [
       404: notFound,
       500: serverError,
     },
-    handle:
-      ({ products }) =>
-      async (req, res) => {
-        const found = await products.findById(readProductId(req.params.id));
-        if (found === null) throw productNotFound(req.params.id ?? '');
-        res.json(presentProduct(found));
-      },
+    async handle(req, res, { products }) {
+      const found = await products.findById(readProductId(req.params.id));
+      if (found === null) throw productNotFound(req.params.id ?? '');
+      res.json(presentProduct(found));
+    },
   },
   {
     method: 'patch',
@@ -183,16 +177,14 @@ export const productRoutes: Route<AppDeps>[] = [
       500: serverError,
     },
     before: () => [productBody()],
-    handle:
-      ({ products }) =>
-      async (req, res) => {
-        // The body before the id: a body that is no JSON object is a 400 whatever the id, as a
-        // content type or a parse failure is.
-        const changes = readProductChanges(req.body);
-        const updated = await patchProduct(products, readProductId(req.params.id), changes);
-        if (updated === null) throw productNotFound(req.params.id ?? '');
-        res.json(presentProduct(updated));
-      },
+    async handle(req, res, { products }) {
+      // The body before the id: a body that is no JSON object is a 400 whatever the id, as a
+      // content type or a parse failure is.
+      const changes = readProductChanges(req.body);
+      const updated = await patchProduct(products, readProductId(req.params.id), changes);
+      if (updated === null) throw productNotFound(req.params.id ?? '');
+      res.json(presentProduct(updated));
+    },
   },
   {
     method: 'delete',
@@ -204,12 +196,10 @@ export const productRoutes: Route<AppDeps>[] = [
       404: notFound,
       500: serverError,
     },
-    handle:
-      ({ products }) =>
-      async (req, res) => {
-        const deleted = await products.remove(readProductId(req.params.id));
-        if (!deleted) throw productNotFound(req.params.id ?? '');
-        res.status(204).end();
-      },
+    async handle(req, res, { products }) {
+      const deleted = await products.remove(readProductId(req.params.id));
+      if (!deleted) throw productNotFound(req.params.id ?? '');
+      res.status(204).end();
+    },
   },
 ];

@@ -70,7 +70,7 @@ export const bodyRoutes: Route<AppDeps>[] = [
       304: notModifiedResponse,
       ...bodyFailures,
     },
-    handle: () => (_req, res) => {
+    handle(_req, res) {
       res.send(FORM_PAGE);
     },
   },
@@ -98,7 +98,7 @@ export const bodyRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     // The fields are free text read leniently (a missing one reads as empty): nothing is refused.
-    handle: () => (req, res) => {
+    handle(req, res) {
       res.send(shippingText(req.body));
     },
   },
@@ -139,12 +139,10 @@ export const bodyRoutes: Route<AppDeps>[] = [
       ]),
     },
     // The track is read (and refused with the spec's 400) before the clock is read.
-    handle:
-      ({ clock = currentTime }) =>
-      (req, res) => {
-        const track = readNewTrack(req.body);
-        res.json(trackAdded(track, clock()));
-      },
+    handle(req, res, { clock = currentTime }) {
+      const track = readNewTrack(req.body);
+      res.json(trackAdded(track, clock()));
+    },
   },
   {
     method: 'post',
@@ -167,7 +165,7 @@ export const bodyRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     // Our design: with no body the parsers leave it undefined, which JSON cannot carry: `null`.
-    handle: () => (req, res) => {
+    handle(req, res) {
       res.json({ received: (req.body as unknown) ?? null });
     },
   },

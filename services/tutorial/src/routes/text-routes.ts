@@ -67,7 +67,7 @@ export const textRoutes: Route<AppDeps>[] = [
     path: '/',
     summary: 'Greeting',
     responses: { 200: html('The greeting.', GREETING), ...getResponses },
-    handle: () => (_req, res) => {
+    handle(_req, res) {
       res.send(GREETING);
     },
   },
@@ -81,7 +81,7 @@ export const textRoutes: Route<AppDeps>[] = [
       ...getResponses,
       400: ruleOr400('`Number(id)` is NaN', [PERSON_ID_TEXT]),
     },
-    handle: () => (req, res) => {
+    handle(req, res) {
       res.send(personText(readPersonId(req.params.id)));
     },
   },
@@ -99,7 +99,7 @@ export const textRoutes: Route<AppDeps>[] = [
       ...getResponses,
       400: ruleOr400('`itemid` is missing, repeated, or `Number(itemid)` is NaN', [ITEMID_TEXT]),
     },
-    handle: () => (req, res) => {
+    handle(req, res) {
       res.send(catalogText(readCatalogQuery(req.query).itemid));
     },
   },
@@ -121,7 +121,7 @@ export const textRoutes: Route<AppDeps>[] = [
       ),
       ...getResponses,
     },
-    handle: () => (req, res) => {
+    handle(req, res) {
       res.send(leagueText(req.params.leaguename ?? '', req.params.teamname ?? ''));
     },
   },
@@ -143,7 +143,7 @@ export const textRoutes: Route<AppDeps>[] = [
       ),
       ...getResponses,
     },
-    handle: () => (req, res) => {
+    handle(req, res) {
       res.send(playText(req.params.artistName ?? '', req.params.songName ?? ''));
     },
   },
@@ -163,7 +163,7 @@ export const textRoutes: Route<AppDeps>[] = [
       ),
       ...getResponses,
     },
-    handle: () => (req, res) => {
+    handle(req, res) {
       res.send(browseText(req.params.category ?? '', req.query.keywords));
     },
   },
@@ -186,7 +186,7 @@ export const textRoutes: Route<AppDeps>[] = [
       ),
       ...getResponses,
     },
-    handle: () => (req, res) => {
+    handle(req, res) {
       const { department = '', category = '' } = req.params;
       res.send(productSearchText(department, category, req.query.keywords));
     },
@@ -201,7 +201,7 @@ export const textRoutes: Route<AppDeps>[] = [
       ...getResponses,
       400: ruleOr400('`letter` is missing, empty or repeated', [LETTER_TEXT]),
     },
-    handle: () => (req, res) => {
+    handle(req, res) {
       res.send(peopleText(readPeopleQuery(req.query).letter));
     },
   },
