@@ -79,7 +79,6 @@ async function checkService(service: ServiceSpec): Promise<string | undefined> {
       root: tree,
       mode: 'compiled',
       // As the image runs it: `node dist/main.js`, a process of its own.
-      processes: true,
       services: [service.name],
       ports,
       mongoPort: 0,

@@ -50,7 +50,6 @@ async function checkAllServicesRun(): Promise<void> {
     root,
     mode: 'compiled',
     // As the image runs it: `node dist/main.js`, a process of its own.
-    processes: true,
     services: SERVICE_NAMES,
     ports: await freePorts(),
     mongoPort: 0,

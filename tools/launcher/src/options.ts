@@ -9,8 +9,6 @@ export interface LaunchOptions {
   /** Repository root; service folders and the default data directory are relative to it. */
   root: string;
   mode: RunMode;
-  /** Ignored: every service is a node process of its own (the CI checks still say so). */
-  processes?: boolean;
   services: readonly string[];
   ports: Readonly<Record<string, number>>;
   /** An external MongoDB to use instead of the embedded server, which keeps its files in `<dataDir>/mongo`. */
