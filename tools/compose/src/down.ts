@@ -1,5 +1,5 @@
-import { isMain } from './is-main.js';
 import { stopEngineIfStarted } from './engine.js';
+import { isMain } from './is-main.js';
 import { say } from './say.js';
 import { compose, composeFor, readChoice } from './stack.js';
 

@@ -1,7 +1,7 @@
-import { isMain } from './is-main.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { ensureEngine } from './engine.js';
+import { isMain } from './is-main.js';
 import { STATE_DIR } from './paths.js';
 import { say } from './say.js';
 import {
