@@ -5,6 +5,7 @@ import { MongoClient, type Collection } from 'mongodb';
 import { runCommand } from '../src/commands/registry.js';
 import { CursorManager } from '../src/engine/cursors.js';
 import { Engine } from '../src/engine/engine.js';
+import { ServerParameters } from '../src/parameters.js';
 import { MemoryStore } from '../src/storage/memory-store.js';
 import { buildOpMsgReply } from '../src/wire/op-msg.js';
 import { spawn } from 'node:child_process';
@@ -134,6 +135,7 @@ function engineOnly(): void {
   const ctx = {
     engine: Engine.open(new MemoryStore()),
     cursors: new CursorManager(),
+    parameters: new ServerParameters(),
     connectionId: 1,
   };
   line('');

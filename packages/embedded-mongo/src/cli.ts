@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DB_PATH, startEmbeddedMongo } from './index.js';
 
 const USAGE =
-  'usage: embedded-mongo [--port 27017] [--host 127.0.0.1] [--dbpath .data/mongo] [--in-memory]\n';
+  'usage: embedded-mongo [--port 27017] [--host 127.0.0.1] [--dbpath .data/mongo] [--in-memory]\n' +
+  '                      [--setParameter name=value ...]\n';
 
 function fail(message: string): never {
   process.stderr.write(`embedded-mongo: ${message}\n`);
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     host?: string;
     dbpath?: string;
     'in-memory'?: boolean;
+    setParameter?: string[];
     help?: boolean;
   };
   try {
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         dbpath: { type: 'string', default: DEFAULT_DB_PATH },
         'in-memory': { type: 'boolean', default: false },
+        setParameter: { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -44,6 +47,12 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`invalid --port ${values.port ?? ''}`);
+  const setParameter: Record<string, string> = {};
+  for (const pair of values.setParameter ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) fail(`--setParameter takes name=value, got ${pair}`);
+    setParameter[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
   const inMemory = values['in-memory'] === true;
   const host = values.host ?? '127.0.0.1';
   let server;
@@ -53,6 +62,7 @@ async function main(): Promise<void> {
       host,
       inMemory,
       dbPath: values.dbpath ?? DEFAULT_DB_PATH,
+      setParameter,
       onError: (err) =>
         process.stderr.write(
           `embedded-mongo: ${err instanceof Error ? err.message : String(err)}\n`,

@@ -17,6 +17,7 @@ export const ErrorCodes = {
   NamespaceExists: 48,
   CommandNotFound: 59,
   InvalidOptions: 72,
+  CannotCreateIndex: 67,
   InvalidNamespace: 73,
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,

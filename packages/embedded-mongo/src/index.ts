@@ -1,4 +1,6 @@
 import { Engine } from './engine/engine.js';
+import { TtlMonitor } from './engine/ttl-monitor.js';
+import { ServerParameters } from './parameters.js';
 import { WireServer } from './server.js';
 import { LmdbStore } from './storage/lmdb-store.js';
 import { MemoryStore } from './storage/memory-store.js';
@@ -15,6 +17,11 @@ export interface EmbeddedMongoOptions {
   inMemory?: boolean;
   /** Called with errors that concern one client only (bad messages, storage failures). */
   onError?: (err: unknown) => void;
+  /**
+   * Server parameters at start-up, as mongod's `--setParameter name=value`: `ttlMonitorSleepSecs`
+   * (default 60) and `ttlMonitorEnabled` (default true). An unknown name or bad value throws.
+   */
+  setParameter?: Readonly<Record<string, unknown>>;
 }
 
 export interface EmbeddedMongo {
@@ -29,6 +36,7 @@ export async function startEmbeddedMongo(
   options: EmbeddedMongoOptions = {},
 ): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
+  const parameters = new ServerParameters(options.setParameter);
   const store: Store = options.inMemory
     ? new MemoryStore()
     : new LmdbStore(options.dbPath ?? DEFAULT_DB_PATH);
@@ -39,7 +47,11 @@ export async function startEmbeddedMongo(
     await store.close();
     throw err;
   }
-  const server = new WireServer(engine, options.onError ? { onError: options.onError } : {});
+  const server = new WireServer(
+    engine,
+    parameters,
+    options.onError ? { onError: options.onError } : {},
+  );
   let port: number;
   try {
     port = await server.listen(options.port ?? 0, host);
@@ -47,6 +59,7 @@ export async function startEmbeddedMongo(
     await engine.close();
     throw err;
   }
+  const ttlMonitor = new TtlMonitor(engine, parameters, (err) => options.onError?.(err));
   const uriHost = host.includes(':') ? `[${host}]` : host;
   let stopping: Promise<void> | undefined;
   return {
@@ -54,6 +67,7 @@ export async function startEmbeddedMongo(
     port,
     stop(): Promise<void> {
       stopping ??= (async () => {
+        await ttlMonitor.stop();
         await server.close();
         await engine.close();
       })();

@@ -6,6 +6,7 @@ import { errorReply, MongoCommandError } from './errors.js';
 import { CursorManager } from './engine/cursors.js';
 import { awaitDataWait, awaitMore } from './engine/await-data.js';
 import type { Engine } from './engine/engine.js';
+import type { ServerParameters } from './parameters.js';
 import { buildOpMsgReply, parseOpMsg, type OpMsgRequest } from './wire/op-msg.js';
 import { buildOpReply, parseOpQuery } from './wire/op-query.js';
 import { MessageFramer, OP_MSG, OP_QUERY, readHeader } from './wire/protocol.js';
@@ -28,6 +29,7 @@ const PERSIST_FAILED: Document = {
  */
 export class WireServer {
   readonly #engine: Engine;
+  readonly #parameters: ServerParameters;
   readonly #cursors = new CursorManager();
   readonly #server: Server;
   readonly #sockets = new Set<Socket>();
@@ -37,8 +39,9 @@ export class WireServer {
   #nextRequestId = 1;
   #closing = false;
 
-  constructor(engine: Engine, events: ServerEvents = {}) {
+  constructor(engine: Engine, parameters: ServerParameters, events: ServerEvents = {}) {
     this.#engine = engine;
+    this.#parameters = parameters;
     this.#events = events;
     this.#server = createServer((socket) => this.#accept(socket));
   }
@@ -69,6 +72,7 @@ export class WireServer {
     const ctx: CommandContext = {
       engine: this.#engine,
       cursors: this.#cursors,
+      parameters: this.#parameters,
       connectionId: this.#nextConnectionId++,
     };
     const framer = new MessageFramer();

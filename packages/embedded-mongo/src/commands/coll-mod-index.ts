@@ -109,6 +109,18 @@ function findIndex(index: Document, coll: Collection): IndexSpec {
 
 function checkRequest(request: IndexRequest, spec: IndexSpec, coll: Collection): void {
   if (request.expireAfterSeconds !== undefined) {
+    if (request.expireAfterSeconds < 0) {
+      throw new MongoCommandError(
+        'InvalidOptions',
+        "TTL index 'expireAfterSeconds' option cannot be less than 0",
+      );
+    }
+    if (request.expireAfterSeconds > 2147483647) {
+      throw new MongoCommandError(
+        'InvalidOptions',
+        "TTL index 'expireAfterSeconds' option must be within an acceptable range, try a lower number",
+      );
+    }
     if (coll instanceof CappedCollection) {
       throw new MongoCommandError(
         'InvalidOptions',

@@ -3,10 +3,12 @@ import { isPlainObject } from '../bson.js';
 import type { CursorManager } from '../engine/cursors.js';
 import type { Engine } from '../engine/engine.js';
 import { MongoCommandError } from '../errors.js';
+import type { ServerParameters } from '../parameters.js';
 
 export interface CommandContext {
   engine: Engine;
   cursors: CursorManager;
+  parameters: ServerParameters;
   connectionId: number;
   /** Size of the message being run: only a large one can hold a document over the size limit. */
   messageBytes?: number;

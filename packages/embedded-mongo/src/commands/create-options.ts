@@ -17,7 +17,7 @@ export type CreateRequest =
   | { kind: 'collection'; options: Document };
 
 /** Arguments any command may carry; they are not collection options. */
-const GENERIC_ARGUMENTS = new Set([
+export const GENERIC_ARGUMENTS = new Set([
   'apiVersion',
   'apiStrict',
   'apiDeprecationErrors',

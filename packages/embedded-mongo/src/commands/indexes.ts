@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { isPlainObject, valueKey } from '../bson.js';
+import { CappedCollection } from '../engine/capped.js';
 import { normalizeIndexSpec, sameIndex } from '../engine/index-spec.js';
 import { MongoCommandError } from '../errors.js';
 import { asDocumentArray, collectionName, type CommandHandler } from './context.js';
@@ -10,6 +11,12 @@ export const createIndexes: CommandHandler = (cmd, db, ctx) => {
   if (specs.length === 0)
     throw new MongoCommandError('BadValue', 'Must specify at least one index to create');
   const { coll, created } = ctx.engine.ensureCollection(db, name);
+  if (coll instanceof CappedCollection && specs.some((s) => s.expireAfterSeconds !== undefined)) {
+    throw new MongoCommandError(
+      'CannotCreateIndex',
+      'Cannot create TTL index on a capped collection',
+    );
+  }
   const before = coll.indexes.length;
   for (const spec of specs) {
     const sameName = coll.indexes.find((i) => i.name === spec.name);

@@ -8,6 +8,7 @@ import type { CommandContext, CommandHandler } from './context.js';
 import * as crud from './crud.js';
 import * as cursors from './cursors.js';
 import * as indexes from './indexes.js';
+import { getParameter, setParameter } from './parameters.js';
 import * as read from './read.js';
 import { checkReadConcern } from './read-concern.js';
 import * as sessions from './sessions.js';
@@ -26,6 +27,8 @@ const HANDLERS: Record<string, CommandHandler> = {
   killAllSessions: sessions.killAllSessions,
   startSession: sessions.startSession,
   getCmdLineOpts: admin.getCmdLineOpts,
+  getParameter,
+  setParameter,
   connectionStatus: admin.connectionStatus,
   whatsmyuri: admin.whatsmyuri,
   listDatabases: admin.listDatabases,

@@ -6,6 +6,7 @@ import { MongoCommandError } from '../errors.js';
 import { CollationKeys } from '../values/collation-keys.js';
 import { parseCollation, type Collation } from '../values/collation.js';
 import { QUERY_OPTIONS } from './mingo-options.js';
+import { ttlSeconds } from './ttl-options.js';
 
 export interface IndexSpec {
   v: number;
@@ -73,9 +74,7 @@ export function normalizeIndexSpec(raw: Document): IndexSpec {
         throw new MongoCommandError('TypeMismatch', 'partialFilterExpression must be an object');
       spec.partialFilterExpression = value;
     } else if (option === 'expireAfterSeconds') {
-      if (typeof value !== 'number')
-        throw new MongoCommandError('TypeMismatch', 'expireAfterSeconds must be a number');
-      spec.expireAfterSeconds = value;
+      spec.expireAfterSeconds = ttlSeconds(value, key, raw);
     } else if (value) {
       spec[option] = true;
     }
