@@ -8,6 +8,7 @@ import { apiDocument, createApp, type AppDeps } from '../src/app.js';
 import { createMenuRepository } from '../src/data/menu-repository.js';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
 import type { MenuItemRecord, PricedOption } from '../src/domain/menu-item.js';
+import type { OrderView } from '../src/http/order-presenter.js';
 
 /** Every response of the apps built here is checked against the service's OpenAPI document. */
 const contract = useResponseContract(apiDocument());
@@ -98,22 +99,8 @@ export function countOrdersOf(db: Db, customerName: string): Promise<number> {
   return db.collection('orders').countDocuments({ customerName });
 }
 
-export interface PlacedOrder {
-  id: string;
-  customerName: string;
-  items: {
-    menuItemId: string;
-    size: string;
-    crust: string | null;
-    toppings: string[];
-    quantity: number;
-    unitPrice: number;
-    lineTotal: number;
-  }[];
-  total: number;
-  status: string;
-  createdAt: string;
-}
+/** An order as the service answers it. */
+export type PlacedOrder = OrderView;
 
 /** Places a valid order over HTTP on a menu item of its own and returns the response body. */
 export async function placeValidOrder(app: Express, db: Db): Promise<PlacedOrder> {
