@@ -1,33 +1,32 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp, type HttpLogger } from 'pino-http';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { assignRequestId } from '../observability/request-id.js';
 
 const MESSAGE = 'request completed';
 
-/** The fields of a request's line (its `requestId` is bound to the line by pino-http). */
-function requestFields(req: IncomingMessage, res: ServerResponse, ms: number) {
-  const { originalUrl } = req as IncomingMessage & { originalUrl?: string };
-  return { method: req.method, url: originalUrl ?? req.url, status: res.statusCode, ms };
-}
-
 /**
- * pino-http: one line per finished request, `msg` "request completed" with `requestId`, `method`,
- * `url`, `status` and `ms` (whole milliseconds), at info level also for a 5xx (the error
- * handler writes the error's own line). The request id is the one `assignRequestId` gives it, which
- * also sets `X-Request-Id`.
+ * One line per finished request, `msg` "request completed" with `requestId`, `method`, `url`,
+ * `status` and `ms` (whole milliseconds), written by `logger.info` when the response finishes. The
+ * request id is the one `assignRequestId` gives it, which also sets `X-Request-Id`. Not pino-http:
+ * its two child loggers per request cost the cheapest routes about 70 % more CPU per request
+ * (docs/performance.md, the table of kept exceptions).
  */
-export function requestLogger(logger: Logger): HttpLogger {
-  return pinoHttp({
-    logger,
-    genReqId: assignRequestId,
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId', responseTime: 'ms' },
-    customSuccessMessage: () => MESSAGE,
-    customErrorMessage: () => MESSAGE,
-    customSuccessObject: (req, res, value: { ms: number }) => requestFields(req, res, value.ms),
-    customErrorObject: (req, res, _error, value: { ms: number }) =>
-      requestFields(req, res, value.ms),
-  });
+export function requestLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = assignRequestId(req, res);
+    const start = performance.now();
+    res.once('finish', () => {
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          url: req.originalUrl,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - start),
+        },
+        MESSAGE,
+      );
+    });
+    next();
+  };
 }
