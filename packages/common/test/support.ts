@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
-import { writeHeldLines } from '../src/runtime/logger.js';
 
 /** A real pino logger whose JSON lines are kept in memory, so tests can read what was logged. */
 export function capturingLogger(): { logger: Logger; lines: () => Record<string, unknown>[] } {
@@ -12,9 +11,7 @@ export function capturingLogger(): { logger: Logger; lines: () => Record<string,
     },
   });
   const logger = pino({ level: 'info' }, sink);
-  // Request lines wait a few milliseconds before they are written; this writes them now.
   const lines = (): Record<string, unknown>[] => {
-    writeHeldLines(logger);
     return chunks
       .join('')
       .split('\n')

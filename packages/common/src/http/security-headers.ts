@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -60,43 +60,7 @@ const DOCUMENT_HELMET_OPTIONS: HelmetOptions = {
   xXssProtection: false,
 };
 
-export interface SecurityHeaders {
-  /** Header names and values, alternating, in the order helmet sets them. */
-  readonly flat: readonly string[];
-}
-
-/**
- * The headers helmet sets for a profile, worked out once. With these options every value is a
- * constant (no per-request nonces), so replaying the list gives each response exactly the headers
- * helmet would, without running its middlewares and rebuilding the Content-Security-Policy text
- * on every request.
- */
-export function securityHeadersFor(profile: SecurityHeadersProfile): SecurityHeaders {
-  const flat: string[] = [];
-  const recorder = {
-    setHeader(name: string, value: unknown) {
-      flat.push(name, String(value));
-      return recorder;
-    },
-    removeHeader() {
-      // Only X-Powered-By, which the app never sets.
-    },
-  };
-  let finished = false;
-  const middleware = helmet(profile === 'api' ? API_HELMET_OPTIONS : DOCUMENT_HELMET_OPTIONS);
-  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error !== undefined) throw error;
-    finished = true;
-  });
-  // Helmet is synchronous with these options; anything else would make the recorded list incomplete.
-  if (!finished)
-    throw new Error('helmet() did not finish synchronously; cannot precompute its headers');
-  return { flat };
-}
-
-/** Sets the precomputed security headers on a response. */
-export function applySecurityHeaders(res: ServerResponse, headers: SecurityHeaders): void {
-  const { flat } = headers;
-  for (let index = 0; index + 1 < flat.length; index += 2)
-    res.setHeader(flat[index] as string, flat[index + 1] as string);
+/** helmet() with the options of a profile, used as any middleware. */
+export function securityHeaders(profile: SecurityHeadersProfile): RequestHandler {
+  return helmet(profile === 'api' ? API_HELMET_OPTIONS : DOCUMENT_HELMET_OPTIONS);
 }

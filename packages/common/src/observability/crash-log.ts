@@ -1,13 +1,12 @@
 import type { Logger } from 'pino';
-import { flushLoggerSync, writeHeldLines } from '../runtime/logger.js';
 
 let installed = false;
 
 /**
  * What a process does with an error nothing caught (`uncaughtException`) or a promise rejection
- * nothing handled (`unhandledRejection`): one fatal JSON line with the stack, every log line
- * still held written synchronously (the process is in an unknown state: nothing asynchronous is
- * trusted to run), then exit 1 so that the orchestrator restarts it. Without this, Node prints the
+ * nothing handled (`unhandledRejection`): one fatal JSON line with the stack, then exit 1 (pino's
+ * destination writes what it still holds synchronously at exit; nothing asynchronous is trusted
+ * to run in a process in an unknown state), so that the orchestrator restarts it. Without this, Node prints the
  * stack to stderr in its own format, which log pipelines do not parse, and lines still buffered
  * are lost with the process.
  */
@@ -17,8 +16,6 @@ export function installCrashHandlers(logger: Logger): void {
   const crash = (error: unknown, message: string): void => {
     try {
       logger.fatal({ err: error }, message);
-      writeHeldLines(logger);
-      flushLoggerSync(logger);
     } finally {
       process.exit(1);
     }

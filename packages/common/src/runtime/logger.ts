@@ -16,8 +16,7 @@ export interface LoggerOptions {
  * Writes to stdout asynchronously through pino's own destination (sonic-boom): a full pipe is
  * retried without blocking the service, a reader that has gone (EPIPE) ends the logging quietly,
  * and whatever is still buffered is written synchronously when the process exits, however it
- * exits. Lines are not held back for a batch: the busy writer, the request log, hands over its
- * lines in batches of its own (see `rawInfoLines`). `minLength` 1 rather than 0 writes the same
+ * exits (pino flushes the destinations it makes at exit). `minLength` 1 rather than 0 writes the same
  * way, but makes a flush wait until the writes in flight are done (with 0 it returns at once).
  */
 function stdoutDestination(): DestinationStream {
@@ -42,12 +41,6 @@ function stdoutDestination(): DestinationStream {
   return destination;
 }
 
-/**
- * Loggers made by `createLogger` with JSON lines: pino's default line layout (no formatters, hooks,
- * mixins, serializers or redaction), which `rawInfoLines` reproduces.
- */
-const plainLoggers = new WeakSet<Logger>();
-
 /** JSON lines on stdout (pretty ones on a terminal), one per request and per event. */
 export function createLogger({
   name,
@@ -70,70 +63,7 @@ export function createLogger({
       },
     });
   }
-  const logger = pino({ name, level }, destination ?? stdoutDestination());
-  plainLoggers.add(logger);
-  return logger;
-}
-
-/** Info lines written around pino's own field pass, for a writer that logs many alike. */
-export interface RawInfoLines {
-  /** The line `logger.info(fields, message)` writes at `time` (epoch ms), fields serialized. */
-  line: (time: number, fieldsJson: string) => string;
-  /** Hands one or more lines to the logger's destination at once. */
-  write: (lines: string) => void;
-}
-
-/**
- * For a logger made by `createLogger`, its info lines with `message` built from fields that
- * arrive serialized (`,"key":value` for each, in JSON), exactly as pino lays them out, and a way
- * to write many at once. Both matter on the request log's hot path: pino's generic pass over
- * the fields allocates much more per line than building it directly, and the destination
- * (sonic-boom) measures the whole text it is still holding on every write, so one write per
- * batch of lines costs far less than one per line. Undefined for any other logger, whose options
- * may change how a line looks.
- */
-export function rawInfoLines(logger: Logger, message: string): RawInfoLines | undefined {
-  if (!plainLoggers.has(logger)) return undefined;
-  // pino.symbols is pino's documented way for integrations to reach a logger's state.
-  const state = logger as unknown as Record<symbol, unknown>;
-  const destination = state[pino.symbols.streamSym] as DestinationStream | undefined;
-  if (destination === undefined) return undefined;
-  const end = `,"msg":${JSON.stringify(message)}}\n`;
-  return {
-    line: (time, fieldsJson) => {
-      // Read for every line: a logger's bindings can change after these lines were set up.
-      const bindings = state[pino.symbols.chindingsSym];
-      const bindingsJson = typeof bindings === 'string' ? bindings : '';
-      return `{"level":30,"time":${time}${bindingsJson}${fieldsJson}${end}`;
-    },
-    write: (lines) => {
-      destination.write(lines);
-    },
-  };
-}
-
-/** Writes what the logger's destination holds synchronously, as at process exit. */
-export function flushLoggerSync(logger: Logger): void {
-  const state = logger as unknown as Record<symbol, unknown>;
-  const destination = state[pino.symbols.streamSym] as { flushSync?: () => void } | undefined;
-  try {
-    destination?.flushSync?.();
-  } catch {
-    // A destination that is closed or not open yet has nothing to write.
-  }
-}
-
-type PendingWriter = () => void;
-const pendingWriters = new WeakMap<Logger, Set<PendingWriter>>();
-
-/** Registers lines held outside the logger (the request log's) that `flushLogger` writes first. */
-export function onFlushLogger(logger: Logger, writePending: PendingWriter): void {
-  let writers = pendingWriters.get(logger);
-  if (writers === undefined) {
-    writers = new Set();
-    pendingWriters.set(logger, writers);
-  }
-  writers.add(writePending);
+  return pino({ name, level }, destination ?? stdoutDestination());
 }
 
 /** A logger that drops everything: for tests that build apps and do not read the logs. */
@@ -141,18 +71,13 @@ export function silentLogger(): Logger {
   return pino({ level: 'silent' });
 }
 
-/** Writes the lines held for the logger outside it (the request log's) to its destination now. */
-export function writeHeldLines(logger: Logger): void {
-  for (const writePending of pendingWriters.get(logger) ?? []) writePending();
-}
-
 /** How long a stopping service waits for a reader that has stopped taking its log lines. */
 const FLUSH_DEADLINE_MS = 5_000;
 
 /**
- * Writes every line still waiting, those held for the logger (the request log's) and those in
- * its destination's buffer, and resolves once the destination has taken them (or after a bounded wait): called before a graceful exit, so no line is left in flight. A destination that
- * is closed, or one without a buffer of its own, has nothing left to write.
+ * Writes the lines in the logger's destination buffer and resolves once the destination has taken
+ * them (or after a bounded wait): called before a graceful exit, so no line is left in flight. A
+ * destination that is closed, or one without a buffer of its own, has nothing left to write.
  */
 export function flushLogger(logger: Logger): Promise<void> {
   return new Promise((resolve) => {
@@ -162,7 +87,6 @@ export function flushLogger(logger: Logger): Promise<void> {
       clearTimeout(deadline);
       resolve();
     };
-    writeHeldLines(logger);
     try {
       logger.flush(done);
     } catch {

@@ -3,7 +3,6 @@ import type { Express } from 'express';
 import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import { REQUEST_ID_HEADER } from '../observability/request-id.js';
-import { writeHeldLines } from '../runtime/logger.js';
 
 /** A real pino logger whose JSON lines are kept in memory, so a test can read what was logged. */
 export function capturingLogger(): { logger: Logger; lines: () => Record<string, unknown>[] } {
@@ -15,9 +14,7 @@ export function capturingLogger(): { logger: Logger; lines: () => Record<string,
     },
   });
   const logger = pino({ level: 'info' }, sink);
-  // Request lines wait a few milliseconds before they are written; this writes them now.
   const lines = (): Record<string, unknown>[] => {
-    writeHeldLines(logger);
     return chunks
       .join('')
       .split('\n')
