@@ -13,7 +13,7 @@ import {
   type RunningService,
 } from '@repo/common';
 import { addErrorHandlers, jsonErrorRenderer } from '../src/errors/error-handler.js';
-import { capturingLogger } from './support.js';
+import { capturingLogger } from '../src/testing/error-log.js';
 
 const document = createApiDocument({
   service: 'fixture',

@@ -11,7 +11,7 @@ import {
 } from '@repo/common';
 import { BSON, MongoNetworkError, MongoServerError } from 'mongodb';
 import { createOutageLog } from '../src/runtime/outage-log.js';
-import { capturingLogger } from './support.js';
+import { capturingLogger } from '../src/testing/error-log.js';
 
 function buildApp(): { app: Express; logs: () => Record<string, unknown>[] } {
   const { logger, lines } = capturingLogger();

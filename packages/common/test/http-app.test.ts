@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createHttpApp, flushLogger, silentLogger } from '@repo/common';
-import { capturingLogger } from './support.js';
+import { capturingLogger } from '../src/testing/error-log.js';
 
 /**
  * Headers a bare Express answer carries anyway, and the request id every answer echoes, which say

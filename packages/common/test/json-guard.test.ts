@@ -10,7 +10,7 @@ import {
   MAX_JSON_DEPTH,
 } from '@repo/common';
 import { guardJsonBody, problemWithKey } from '../src/http/json-guard.js';
-import { capturingLogger } from './support.js';
+import { capturingLogger } from '../src/testing/error-log.js';
 
 function nested(levels: number): unknown {
   let value: unknown = 'leaf';
