@@ -18,7 +18,7 @@ const MiB = 2 ** 20;
 
 /**
  * Peak RSS of each service's compiled entry under 50 concurrent connections, from the bench run
- * of docs/performance.md (2026-11-25 09:46 UTC); docs/deployment.md, "Resources", has the table.
+ * of 2026-11-25 09:46 UTC (`npm run bench`); docs/deployment.md, "Resources", has the table.
  */
 const MEASURED_PEAK_RSS_MIB: Readonly<Record<string, number>> = {
   products: 189,
