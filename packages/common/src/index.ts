@@ -2,6 +2,7 @@
 
 // Building an app
 export { createHttpApp } from './http/create-app.js';
+export { helmetOptionsFor, type SecurityHeadersProfile } from './http/security-headers.js';
 export { jsonBodyParser, type JsonParserOptions } from './http/json-body.js';
 export { MAX_JSON_DEPTH, UnsafeJsonError, type JsonGuardOptions } from './http/json-guard.js';
 export {

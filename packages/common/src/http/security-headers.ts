@@ -60,7 +60,12 @@ const DOCUMENT_HELMET_OPTIONS: HelmetOptions = {
   xXssProtection: false,
 };
 
+/** helmet's options for a profile (the bench's idiomatic baselines send the same headers). */
+export function helmetOptionsFor(profile: SecurityHeadersProfile): HelmetOptions {
+  return profile === 'api' ? API_HELMET_OPTIONS : DOCUMENT_HELMET_OPTIONS;
+}
+
 /** helmet() with the options of a profile, used as any middleware. */
 export function securityHeaders(profile: SecurityHeadersProfile): RequestHandler {
-  return helmet(profile === 'api' ? API_HELMET_OPTIONS : DOCUMENT_HELMET_OPTIONS);
+  return helmet(helmetOptionsFor(profile));
 }

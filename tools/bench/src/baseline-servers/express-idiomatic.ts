@@ -36,6 +36,8 @@ export const expressIdiomaticServer: BaselineServer = async (route, port, log) =
       },
     }),
   );
+  // The services' options leave X-Powered-By to Express's own switch, as its docs advise.
+  app.disable('x-powered-by');
   app.use(helmet(helmetOptions(route.securityHeaders)));
   app.use((req, res, next) => {
     const end = duration.startTimer({ method: req.method });

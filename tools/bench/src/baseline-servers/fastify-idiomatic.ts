@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import { portOf } from './close.js';
 import { helmetOptions, REQUEST_ID_HEADER, requestMetrics } from './same-work.js';
@@ -19,7 +19,10 @@ export const fastifyIdiomaticServer: BaselineServer = async (route, port, log) =
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
   });
-  await app.register(helmet, helmetOptions(route.securityHeaders));
+  // @fastify/helmet carries its own copy of helmet, whose option types TypeScript holds apart
+  // from common's; the options are helmet's either way.
+  const options = helmetOptions(route.securityHeaders) as FastifyHelmetOptions;
+  await app.register(helmet, options);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -1,52 +1,18 @@
 import type { HelmetOptions } from 'helmet';
+import { helmetOptionsFor, type SecurityHeadersProfile } from '@repo/common';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * What every service does on every request beyond the route's work, as the two idiomatic
- * baselines do it with their ecosystems' parts: the same security headers (helmet's, configured
- * to the services' choice in packages/common/src/http/security-headers.ts; a bench test compares
- * the headers), an `X-Request-Id`, one JSON log line with that id, and the same Prometheus
+ * baselines do it with their ecosystems' parts: the same security headers (helmet with the services'
+ * own options from @repo/common; a bench test compares the headers), an `X-Request-Id`, one JSON log line with that id, and the same Prometheus
  * histogram, with Node's default metrics beside it as the services keep them.
  */
-export type SecurityHeadersProfile = 'api' | 'document';
+export type { SecurityHeadersProfile } from '@repo/common';
 
-/** The headers the JSON services send: OWASP's API set and helmet's Cross-Origin-Resource-Policy. */
-const API = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-  },
-  crossOriginOpenerPolicy: false,
-  originAgentCluster: false,
-  referrerPolicy: false,
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  xFrameOptions: { action: 'deny' },
-  xPermittedCrossDomainPolicies: false,
-  xXssProtection: false,
-} satisfies HelmetOptions;
-
-/** The headers of the tutorial's small HTML pages: helmet's page set, less three that do nothing there. */
-const DOCUMENT = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'self'"],
-    },
-  },
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  xXssProtection: false,
-} satisfies HelmetOptions;
-
-export function helmetOptions(
-  profile: SecurityHeadersProfile = 'api',
-): typeof API | typeof DOCUMENT {
-  return profile === 'api' ? API : DOCUMENT;
-}
+/** The services' own helmet options, so both baselines send exactly their headers. */
+export const helmetOptions = (profile: SecurityHeadersProfile = 'api'): HelmetOptions =>
+  helmetOptionsFor(profile);
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
