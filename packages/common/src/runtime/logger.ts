@@ -1,4 +1,3 @@
-import { isMainThread } from 'node:worker_threads';
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 
 export type { Logger } from 'pino';
@@ -20,9 +19,6 @@ export interface LoggerOptions {
  * way, but makes a flush wait until the writes in flight are done (with 0 it returns at once).
  */
 function stdoutDestination(): DestinationStream {
-  // A service run as a thread (npm start runs each in one) shares file descriptor 1 with the
-  // others; its own process.stdout is the stream the launcher reads and labels line by line.
-  if (!isMainThread) return process.stdout;
   const destination = pino.destination({ dest: 1, sync: false, minLength: 1 });
   let failed = false;
   destination.on('error', (error: NodeJS.ErrnoException) => {
