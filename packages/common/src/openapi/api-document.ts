@@ -4,6 +4,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import { boundApiDocument } from './limits.js';
 
 /** An OpenAPI 3.1 document, as the generator builds it. */
 export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -46,7 +47,10 @@ export interface ApiDescription {
  */
 export const UNMATCHED_ROUTE_RESPONSE = 'UnmatchedRoute';
 
-/** Where the README sits next to the committed document (`services/<name>/openapi.json`). */
+/**
+ * Where the README sits next to the committed document (`services/<name>/openapi.json`). A
+ * relative link, so it goes in the description: `externalDocs.url` must be an absolute URI.
+ */
 const README_LINK = './README.md';
 
 function describeService({ service, summary }: ApiDescription): string {
@@ -90,10 +94,14 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
     },
   });
   for (const { before: _before, handle: _handle, ...route } of api.routes) {
-    registry.registerPath(route);
+    registry.registerPath({
+      ...route,
+      operationId: route.operationId ?? operationIdOf(route),
+      tags: route.tags ?? [tagOf(route.path)],
+    });
   }
 
-  return new OpenApiGeneratorV31([
+  const document = new OpenApiGeneratorV31([
     ...registry.definitions,
     { type: 'schema', schema: bodySchema },
   ]).generateDocument({
@@ -103,8 +111,39 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       version: api.version,
       description: describeService(api),
     },
-    externalDocs: { description: `services/${api.service}/README.md`, url: README_LINK },
+    tags: tagsOf(api.routes),
   });
+  boundApiDocument(document);
+  return document;
+}
+
+/** A route's tag: the first segment of its path (`/customers/{id}/orders` is `customers`). */
+function tagOf(path: string): string {
+  return path.split('/')[1] ?? path;
+}
+
+/** The document's tags, each once, in the order of the routes that first use them. */
+function tagsOf(routes: readonly ApiRoute[]): { name: string }[] {
+  const names = new Set(routes.flatMap((route) => route.tags ?? [tagOf(route.path)]));
+  return [...names].map((name) => ({ name }));
+}
+
+/**
+ * An operation id from the method and path, unique as they are: `GET /products/{id}` is
+ * `getProductsById`, `POST /customers/{customerId}/orders` `postCustomersByCustomerIdOrders`.
+ */
+function operationIdOf({ method, path }: ApiRoute): string {
+  const words = path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => {
+      const parameter = /^\{(\w+)\}$/.exec(segment)?.[1];
+      return parameter === undefined ? segment : `by-${parameter}`;
+    })
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '');
+  return [method, ...words.map((word) => word[0]?.toUpperCase() + word.slice(1))].join('');
 }
 
 /** The committed document of a service: `services/<name>/openapi.json`. */

@@ -6,6 +6,7 @@ import {
   type Server,
   type ServerOptions,
 } from 'node:http';
+import { REQUEST_HEAD_LIMIT } from '../openapi/limits.js';
 
 /** What Express gives every request and response it handles: `app.request` and `app.response`. */
 interface AppPrototypes {
@@ -80,7 +81,8 @@ export function createAppServer(
 ): Server {
   const prototypes = appPrototypesOf(app);
   const classes = prototypes === undefined ? undefined : serverClassesFor(prototypes);
-  return createServer({ ...options, ...classes }, listener);
+  // The head limit the OpenAPI documents state (`REQUEST_HEAD_LIMIT`), whatever Node's flags say.
+  return createServer({ maxHeaderSize: REQUEST_HEAD_LIMIT, ...options, ...classes }, listener);
 }
 
 /** The HTTP deadlines a server enforces on its clients (`HTTP_*_TIMEOUT_MS`). */

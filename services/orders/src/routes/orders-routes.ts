@@ -16,6 +16,8 @@ import { requireToken } from '../http/auth.js';
 import { cancelRefused, moveRefused, orderNotFound, ValidationError } from '../http/errors.js';
 import { presentOrder } from '../http/order-presenter.js';
 import {
+  MAX_ITEMS,
+  MAX_QUEUE_PAGE,
   newOrderSchema,
   queueCursor,
   queueQuerySchema,
@@ -59,7 +61,7 @@ const orderSchema = z
   .strictObject({
     id: hexId,
     customerName: z.string(),
-    items: z.array(orderItemSchema),
+    items: z.array(orderItemSchema).max(MAX_ITEMS),
     total: cents.meta({ description: 'The sum of the line totals, in cents.' }),
     status: z.enum(ORDER_STATUSES),
     createdAt: z.iso.datetime().meta({ description: 'When the order was accepted, ISO 8601 UTC.' }),
@@ -147,7 +149,9 @@ export const orderRoutes: Route<AppDeps>[] = [
     request: { query: queueQuerySchema },
     responses: {
       200: {
-        ...jsonResponse('The page of orders.', z.array(orderSchema), [orderExample]),
+        ...jsonResponse('The page of orders.', z.array(orderSchema).max(MAX_QUEUE_PAGE), [
+          orderExample,
+        ]),
         headers: z.object({
           Link: z.string().meta({
             description:

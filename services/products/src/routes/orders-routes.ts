@@ -19,6 +19,8 @@ import { jsonRequestBody } from '../http/json-request-body.js';
 import { presentOrder } from '../http/order-presenter.js';
 import {
   customerIdSchema,
+  MAX_ORDER_ITEMS,
+  MAX_ORDER_PAGE,
   newOrderSchema,
   orderChangesSchema,
   orderListQuerySchema,
@@ -41,14 +43,16 @@ const orderSchema = z
   .strictObject({
     id: hexId,
     customerId: z.string(),
-    items: z.array(
-      z.strictObject({
-        productId: hexId,
-        quantity: z.number().int().min(1),
-        price: z.number().min(0),
-        modelName: z.unknown().refine((value) => value !== undefined),
-      }),
-    ),
+    items: z
+      .array(
+        z.strictObject({
+          productId: hexId,
+          quantity: z.number().int().min(1),
+          price: z.number().min(0),
+          modelName: z.unknown().refine((value) => value !== undefined),
+        }),
+      )
+      .max(MAX_ORDER_ITEMS),
     total: z.number(),
     status: z.enum(ORDER_STATUSES),
     createdAt: z.iso.datetime(),
@@ -70,7 +74,7 @@ const orderExample = {
 const productsProblem = (description: string, example: string) =>
   jsonResponse(
     description,
-    z.strictObject({ error: z.string(), productIds: z.array(hexId).min(1) }),
+    z.strictObject({ error: z.string(), productIds: z.array(hexId).min(1).max(MAX_ORDER_ITEMS) }),
     { error: `${example}: ${PRODUCT_ID}`, productIds: [PRODUCT_ID] },
   );
 
@@ -117,7 +121,9 @@ export const orderRoutes: Route<AppDeps>[] = [
     request: { params: customerParams, query: orderListQuerySchema },
     responses: {
       200: {
-        ...jsonResponse('The page of orders.', z.array(orderSchema), [orderExample]),
+        ...jsonResponse('The page of orders.', z.array(orderSchema).max(MAX_ORDER_PAGE), [
+          orderExample,
+        ]),
         headers: z.object({
           Link: z.string().optional().meta({ description: 'The next page, when there is one.' }),
         }),
@@ -216,7 +222,10 @@ export const orderRoutes: Route<AppDeps>[] = [
           'application/json': {
             schema: z.union([
               z.strictObject({ error: z.string() }),
-              z.strictObject({ error: z.string(), productIds: z.array(hexId).min(1) }),
+              z.strictObject({
+                error: z.string(),
+                productIds: z.array(hexId).min(1).max(MAX_ORDER_ITEMS),
+              }),
             ]),
             example: { error: 'an order cannot move from shipped to pending' },
           },

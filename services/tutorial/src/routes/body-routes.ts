@@ -64,7 +64,7 @@ export const bodyRoutes: Route<AppDeps>[] = [
     responses: {
       200: html(
         'An HTML page with a form posting address, city and zip to /submitform.',
-        '<!doctype html>…',
+        FORM_PAGE,
         /<form /,
       ),
       304: notModifiedResponse,
