@@ -48,6 +48,7 @@ export {
   API_DOCUMENT_FILE,
   apiDocumentText,
   createApiDocument,
+  taggedRoutes,
   UNMATCHED_ROUTE_RESPONSE,
   type ApiDescription,
   type ApiDocument,

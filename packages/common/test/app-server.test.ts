@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createHttpApp, silentLogger } from '@repo/common';
+import { REQUEST_HEAD_LIMIT } from '../src/openapi/limits.js';
 import { createAppServer } from '../src/runtime/app-server.js';
 
 interface Seen {
@@ -109,5 +110,20 @@ describe('createAppServer', () => {
     expect(seen).toEqual([
       { requestPrototype: IncomingMessage.prototype, responsePrototype: ServerResponse.prototype },
     ]);
+  });
+
+  it('when a request head is longer than the limit the OpenAPI documents state, then it is answered 431 before the app sees it', async () => {
+    const seen: Seen[] = [];
+    const listener: RequestListener = (_req, res) => res.end('read');
+    const server = createAppServer(listener, noting(seen, listener));
+
+    await request(server)
+      .get(`/${'a'.repeat(REQUEST_HEAD_LIMIT / 2)}`)
+      .expect(200, 'read');
+    await request(server)
+      .get(`/${'a'.repeat(REQUEST_HEAD_LIMIT)}`)
+      .expect(431);
+
+    expect(seen).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import {
   createApiDocument,
   createHttpApp,
   registerRoutes,
+  taggedRoutes,
   type ApiDocument,
   type Logger,
 } from '@repo/common';
@@ -18,7 +19,10 @@ export interface AppDeps {
   clock?: () => Date;
 }
 
-const routes = [...textRoutes, ...bodyRoutes];
+const routes = [
+  ...taggedRoutes('path and query', textRoutes),
+  ...taggedRoutes('request bodies', bodyRoutes),
+];
 
 /** The tutorial routes (spec document 3, part A). It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {

@@ -97,7 +97,7 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
     registry.registerPath({
       ...route,
       operationId: route.operationId ?? operationIdOf(route),
-      tags: route.tags ?? [tagOf(route.path)],
+      tags: route.tags ?? [tagOf(route.path, api.service)],
     });
   }
 
@@ -111,26 +111,38 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       version: api.version,
       description: describeService(api),
     },
-    tags: tagsOf(api.routes),
+    tags: tagsOf(api),
   });
   boundApiDocument(document);
   return document;
 }
 
-/** A route's tag: the first segment of its path (`/customers/{id}/orders` is `customers`). */
-function tagOf(path: string): string {
-  return path.split('/')[1] ?? path;
+/**
+ * A route's tag, unless it names its own: the first segment of its path (`/customers/{id}/orders`
+ * is `customers`), or the service's name for `/`.
+ */
+function tagOf(path: string, service: string): string {
+  return path.split('/')[1] || service;
 }
 
 /** The document's tags, each once, in the order of the routes that first use them. */
-function tagsOf(routes: readonly ApiRoute[]): { name: string }[] {
-  const names = new Set(routes.flatMap((route) => route.tags ?? [tagOf(route.path)]));
+function tagsOf({ routes, service }: ApiDescription): { name: string }[] {
+  const names = new Set(routes.flatMap((route) => route.tags ?? [tagOf(route.path, service)]));
   return [...names].map((name) => ({ name }));
+}
+
+/** The same routes under one tag: for a group whose paths share no first segment. */
+export function taggedRoutes<R extends { tags?: string[] }>(
+  tag: string,
+  routes: readonly R[],
+): R[] {
+  return routes.map((route) => ({ ...route, tags: [tag] }));
 }
 
 /**
  * An operation id from the method and path, unique as they are: `GET /products/{id}` is
- * `getProductsById`, `POST /customers/{customerId}/orders` `postCustomersByCustomerIdOrders`.
+ * `getProductsById`, `POST /customers/{customerId}/orders` `postCustomersByCustomerIdOrders`,
+ * `GET /` `getRoot`.
  */
 function operationIdOf({ method, path }: ApiRoute): string {
   const words = path
@@ -143,7 +155,8 @@ function operationIdOf({ method, path }: ApiRoute): string {
     .join('-')
     .split(/[^A-Za-z0-9]+/)
     .filter((word) => word !== '');
-  return [method, ...words.map((word) => word[0]?.toUpperCase() + word.slice(1))].join('');
+  const name = words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
+  return `${method}${name || 'Root'}`;
 }
 
 /** The committed document of a service: `services/<name>/openapi.json`. */

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  cannotRouteResponse,
+  createApiDocument,
+  jsonResponse,
+  taggedRoutes,
+  type ApiRoute,
+} from '@repo/common';
+import { BODY_TEXT_LIMIT, REQUEST_HEAD_LIMIT } from '../src/openapi/limits.js';
+
+const item = z.strictObject({
+  name: z.string(),
+  code: z.string().max(8),
+  kind: z.enum(['a', 'b']),
+  count: z.number().int(),
+  size: z.number().int().min(1).max(20),
+  tags: z.array(z.string()),
+});
+
+function documentOf(routes: ApiRoute[]) {
+  return createApiDocument({
+    service: 'fixture',
+    version: '1.0.0',
+    summary: 'A fixture.',
+    routes,
+    unmatchedRoute: cannotRouteResponse(),
+  });
+}
+
+const routes: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/',
+    responses: { 200: jsonResponse('The index.', z.object({ ok: z.boolean() })) },
+  },
+  {
+    method: 'post',
+    path: '/shops/{shopId}/items',
+    request: {
+      params: z.object({ shopId: z.string() }),
+      query: z.object({ note: z.string().optional() }),
+      body: { content: { 'application/json': { schema: item } } },
+    },
+    responses: { 201: jsonResponse('Created.', z.array(item)) },
+  },
+];
+
+describe('createApiDocument', () => {
+  it('when routes name no operationId or tag, then each gets one from its method and path, and the tags are listed once', () => {
+    const document = documentOf(routes);
+
+    expect(document.paths?.['/']?.get?.operationId).toBe('getRoot');
+    expect(document.paths?.['/']?.get?.tags).toEqual(['fixture']);
+    const post = document.paths?.['/shops/{shopId}/items']?.post;
+    expect(post?.operationId).toBe('postShopsByShopIdItems');
+    expect(post?.tags).toEqual(['shops']);
+    expect(document.tags).toEqual([{ name: 'fixture' }, { name: 'shops' }]);
+    expect(document.externalDocs).toBeUndefined();
+  });
+
+  it('when routes are tagged as a group, then that tag replaces the one from the path', () => {
+    const document = documentOf(taggedRoutes('everything', routes));
+
+    expect(document.paths?.['/']?.get?.tags).toEqual(['everything']);
+    expect(document.tags).toEqual([{ name: 'everything' }]);
+  });
+
+  it('when a schema states no bound, then it gets the transport bound of where it is, and a bound zod states is kept', () => {
+    const post = documentOf(routes).paths?.['/shops/{shopId}/items']?.post;
+
+    const parameters = (post?.parameters ?? []) as { name: string; schema: unknown }[];
+    expect(parameters.map(({ name, schema }) => [name, schema])).toEqual([
+      ['shopId', { type: 'string', maxLength: REQUEST_HEAD_LIMIT }],
+      ['note', { type: 'string', maxLength: REQUEST_HEAD_LIMIT }],
+    ]);
+    const safeInt = {
+      type: 'integer',
+      format: 'int64',
+      minimum: Number.MIN_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+    };
+    const body = post?.requestBody as { content: Record<string, { schema: unknown }> };
+    expect(body.content['application/json']?.schema).toMatchObject({
+      properties: {
+        name: { type: 'string', maxLength: BODY_TEXT_LIMIT },
+        code: { type: 'string', maxLength: 8 },
+        kind: { type: 'string', enum: ['a', 'b'] },
+        count: safeInt,
+        size: { type: 'integer', format: 'int64', minimum: 1, maximum: 20 },
+        tags: {
+          type: 'array',
+          maxItems: BODY_TEXT_LIMIT / 2,
+          items: { type: 'string', maxLength: BODY_TEXT_LIMIT },
+        },
+      },
+    });
+    expect(body.content['application/json']?.schema).not.toHaveProperty(
+      'properties.kind.maxLength',
+    );
+    // An array the service answers is bounded only where its zod schema says so.
+    const answer = post?.responses?.['201'] as { content: Record<string, { schema: unknown }> };
+    expect(answer.content['application/json']?.schema).not.toHaveProperty('maxItems');
+  });
+});
