@@ -7,7 +7,7 @@ import {
   taggedRoutes,
   type ApiRoute,
 } from '@repo/common';
-import { BODY_TEXT_LIMIT, REQUEST_HEAD_LIMIT } from '../src/openapi/limits.js';
+import { ANSWER_TEXT_LIMIT, BODY_TEXT_LIMIT, REQUEST_HEAD_LIMIT } from '../src/openapi/limits.js';
 
 const item = z.strictObject({
   name: z.string(),
@@ -101,5 +101,8 @@ describe('createApiDocument', () => {
     // An array the service answers is bounded only where its zod schema says so.
     const answer = post?.responses?.['201'] as { content: Record<string, { schema: unknown }> };
     expect(answer.content['application/json']?.schema).not.toHaveProperty('maxItems');
+    expect(answer.content['application/json']?.schema).toMatchObject({
+      items: { properties: { name: { maxLength: ANSWER_TEXT_LIMIT }, code: { maxLength: 8 } } },
+    });
   });
 });

@@ -10,11 +10,16 @@ export const REQUEST_HEAD_LIMIT = 16_384;
 
 /**
  * The largest JSON or form body a service reads (`BODY_LIMIT`, 100 kB); a longer one is answered
- * 413. No text in a body is longer, in characters, than the body is in bytes; everything a
- * service answers is built from such input, from text of its own and from its seed data, all
- * shorter than this.
+ * 413. No text in a body is longer, in characters, than the body is in bytes.
  */
 export const BODY_TEXT_LIMIT = 102_400;
+
+/**
+ * The longest text a service answers: what it answers comes from the request (bounded above),
+ * from its own messages, or from a stored document, which MongoDB keeps under 16 MiB whoever wrote
+ * it (the orders menu, for one, is managed in the database, not through the API).
+ */
+export const ANSWER_TEXT_LIMIT = 16 * 1024 * 1024;
 
 /** A JSON array in a body needs at least two bytes per item (`1,`). */
 const BODY_ARRAY_LIMIT = BODY_TEXT_LIMIT / 2;
@@ -82,8 +87,9 @@ export function boundApiDocument(document: ApiDocument): void {
       if (!isSchemaObject(operation)) continue;
       boundSchema(operation.parameters, { text: REQUEST_HEAD_LIMIT });
       boundSchema(operation.requestBody, { text: BODY_TEXT_LIMIT, items: BODY_ARRAY_LIMIT });
-      boundSchema(operation.responses, { text: BODY_TEXT_LIMIT });
+      boundSchema(operation.responses, { text: ANSWER_TEXT_LIMIT });
     }
   }
-  boundSchema(document.components, { text: BODY_TEXT_LIMIT });
+  // Component schemas are what routes answer (a request body's schema is the route's own).
+  boundSchema(document.components, { text: ANSWER_TEXT_LIMIT });
 }
