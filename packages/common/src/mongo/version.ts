@@ -10,12 +10,9 @@ import type { IfMatch } from '../http/preconditions.js';
  */
 export const VERSION_FIELD = '_version';
 
-/**
- * A stored document with its write counter. A document written before the counter existed has
- * none and is at version 0; null is how a filter names that absence.
- */
+/** A stored document with its write counter; one written before the counter existed is at 0. */
 export interface Versioned {
-  _version?: number | null;
+  _version?: number;
 }
 
 /** The version of a stored document (0 for one that has never had the field). */
@@ -34,6 +31,8 @@ export const VERSION_BUMP = { $inc: { [VERSION_FIELD]: 1 } } as const;
 export function versionFilter(ifMatch: IfMatch | undefined): Filter<Versioned> {
   if (ifMatch === undefined || ifMatch.any) return {};
   const versions: (number | null)[] = [...ifMatch.versions];
+  // `null` in `$in` also matches a document without the field (MongoDB's "query for null or
+  // missing fields"), which the driver's types do not express for an optional number.
   if (ifMatch.versions.includes(0)) versions.push(null);
-  return { [VERSION_FIELD]: { $in: versions } };
+  return { [VERSION_FIELD]: { $in: versions } } as Filter<Versioned>;
 }
