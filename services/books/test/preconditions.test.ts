@@ -9,11 +9,11 @@ const { app } = buildApp();
 function bookAt(id: number): ConditionalResource {
   return {
     read: () => request(app).get(`/books/${id}`),
-    change: (attempt) =>
+    change: (step) =>
       request(app)
         .patch('/books')
         .set('Authorization', AUTH)
-        .send({ id, title: `title ${attempt}` }),
+        .send({ id, title: `title ${step}` }),
     remove: () => request(app).delete('/books').set('Authorization', AUTH).send({ id }),
   };
 }

@@ -18,7 +18,7 @@ beforeAll(() => {
 function productAt(id: string): ConditionalResource {
   return {
     read: () => request(app).get(`/products/${id}`),
-    change: (attempt) => request(app).patch(`/products/${id}`).send({ quantity: attempt }),
+    change: (step) => request(app).patch(`/products/${id}`).send({ quantity: step }),
     remove: () => request(app).delete(`/products/${id}`),
   };
 }

@@ -10,7 +10,7 @@ const products = useProductsApp('products_preconditions');
 function productAt(id: string): ConditionalResource {
   return {
     read: () => request(products.app).get(`/products/${id}`),
-    change: (attempt) => request(products.app).patch(`/products/${id}`).send({ quantity: attempt }),
+    change: (step) => request(products.app).patch(`/products/${id}`).send({ quantity: step }),
     remove: () => request(products.app).delete(`/products/${id}`),
   };
 }
