@@ -167,7 +167,7 @@ export const productRoutes: Route<AppDeps>[] = [
     responses: {
       200: withEtag(ok),
       400: errorResponse(
-        'A malformed id, a body that is not a JSON object, `_id` or an unsafe name in it, or malformed JSON.',
+        'A malformed id, a body that is not a JSON object, `_id`, `_version` or an unsafe name in it, or malformed JSON.',
         'invalid field name "$set": a name must not start with "$" (MongoDB reads it as an operator)',
       ),
       404: notFound,
