@@ -70,4 +70,12 @@ describe('product versions', () => {
     expect(answer.status).toBe(412);
     expect((await request(products.app).get(`/products/${id}`)).body.color).toBe('');
   });
+
+  it('when a PATCH with a stale ETag also sends a negative price, then 412 comes first; with the current one, 400', async () => {
+    const id = await createProduct(products.app, { modelName: uniqueName('negative') });
+    const send = (ifMatch: string) =>
+      request(products.app).patch(`/products/${id}`).set('If-Match', ifMatch).send({ price: -5 });
+    expect((await send('"4"')).status).toBe(412);
+    expect((await send('"0"')).body).toEqual({ error: 'price cannot be negative' });
+  });
 });

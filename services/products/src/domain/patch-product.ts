@@ -41,16 +41,26 @@ export async function patchProduct(
 ): Promise<ProductRecord | null> {
   const violation = sentValueViolation(changes);
   if (violation !== null) {
-    if (!(await store.exists(id))) return null;
+    if (ifMatch === undefined) {
+      if (!(await store.exists(id))) return null;
+    } else {
+      // A precondition is judged before the request's content (RFC 9110 13.2.2).
+      const current = await store.findById(id);
+      if (current === null) return null;
+      if (!ifMatchAllows(ifMatch, storedVersion(current))) throw new PreconditionFailedError();
+    }
     throw new BadRequestError(violation);
   }
   const storedPriceNotNegative = requiresStoredPriceGuard(changes);
   const updated = await store.updateGuarded(id, changes, { storedPriceNotNegative, ifMatch });
   if (updated !== null || (!storedPriceNotNegative && ifMatch === undefined)) return updated;
-  // Nothing matched the guarded filter: the product is gone, its version is not the one named,
-  // or its stored price is below 0.
+  // Nothing matched the guarded filter: the product is gone, its version is not one `If-Match`
+  // names, or its stored price is below 0. Without the price guard only the version can be it,
+  // even if a later write has since brought the product to a version the header names.
   const current = await store.findById(id);
   if (current === null) return null;
-  if (!ifMatchAllows(ifMatch, storedVersion(current))) throw new PreconditionFailedError();
+  if (!storedPriceNotNegative || !ifMatchAllows(ifMatch, storedVersion(current))) {
+    throw new PreconditionFailedError();
+  }
   throw new BadRequestError(NEGATIVE_PRICE_MESSAGE);
 }
