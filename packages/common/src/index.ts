@@ -14,6 +14,17 @@ export {
 export { isMalformedJsonError } from './errors/classify.js';
 export { BadRequestError, HttpError, NotFoundError } from './errors/http-errors.js';
 export { requireBearerToken } from './auth/bearer.js';
+export {
+  ifMatchAllows,
+  parseIfMatch,
+  PRECONDITION_FAILED_MESSAGE,
+  PreconditionFailedError,
+  readIfMatch,
+  rejectFailedPrecondition,
+  setVersionEtag,
+  strongEtag,
+  type IfMatch,
+} from './http/preconditions.js';
 
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
@@ -24,6 +35,13 @@ export { METRICS_PATH } from './observability/metrics-endpoint.js';
 export { inputReader, type InputReader, type InputRejection } from './validation/parse-input.js';
 export { isJsonObject } from './validation/json-object.js';
 export { objectIdSchema } from './mongo/object-id.js';
+export {
+  storedVersion,
+  VERSION_BUMP,
+  VERSION_FIELD,
+  versionFilter,
+  type Versioned,
+} from './mongo/version.js';
 export {
   idCursor,
   nextPageLink,
@@ -60,11 +78,15 @@ export {
   emptyResponse,
   errorBodySchema,
   errorResponse,
+  etagHeader,
   fixedErrorResponse,
+  ifMatchHeader,
   jsonResponse,
   notModifiedResponse,
+  PRECONDITION_FAILED_DESCRIPTION,
   statusTextResponse,
   textResponse,
+  withEtag,
 } from './openapi/responses.js';
 export { DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
 export { expressPath, registerRoutes, type Route } from './openapi/route.js';

@@ -11,7 +11,7 @@ describe('the in-memory store hands out books nobody can change by accident', ()
     expect(() => Object.assign(handedOut ?? {}, { title: 'changed' })).toThrow(TypeError);
     expect(() => Object.assign(handedOut?.year ?? {}, { from: 0 })).toThrow(TypeError);
     expect(books.list({})).toEqual([
-      { id, title: 'Kept', author: 'A', year: { from: 1850 }, status: 0 },
+      { id, title: 'Kept', author: 'A', year: { from: 1850 }, status: 0, version: 0 },
     ]);
   });
 

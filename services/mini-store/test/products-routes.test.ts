@@ -160,6 +160,7 @@ describe('PATCH /products/:id', () => {
       quantity: null,
       colour: 'red',
       dimensions: { width: 3, tags: ['a', { deep: true }], _id: 'nested ids are plain fields' },
+      _version: 1,
     });
     const response = await request(app).get(`/products/${id}`).expect(200);
     expect(response.body).toMatchObject({ _id: id, colour: 'red', price: 'free' });
@@ -288,6 +289,7 @@ describe('a failure inside the service', () => {
       findById: () => Promise.reject(failure),
       update: () => Promise.reject(failure),
       remove: () => Promise.reject(failure),
+      exists: () => Promise.reject(failure),
     };
     const brokenApp = createApp({ products: failing, logger: silentLogger() });
     const response = await request(brokenApp)

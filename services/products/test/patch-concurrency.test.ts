@@ -104,6 +104,7 @@ describe('concurrent PATCHes', () => {
     // rule must be judged on the price at the moment of writing, not on any earlier read.
     const store: PatchStore = {
       exists: (productId: ObjectId) => repository.exists(productId),
+      findById: (productId: ObjectId) => repository.findById(productId),
       updateGuarded: async (
         productId: ObjectId,
         changes: ProductChanges,

@@ -62,7 +62,16 @@ describe('PATCH /products/:id', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id, ...original, quantity: 9 });
     expect(Object.keys((await storedRecord(id)) ?? {}).sort()).toEqual(
-      ['_id', 'color', 'manufacturer', 'modelName', 'modelNumber', 'price', 'quantity'].sort(),
+      [
+        '_id',
+        '_version',
+        'color',
+        'manufacturer',
+        'modelName',
+        'modelNumber',
+        'price',
+        'quantity',
+      ].sort(),
     );
   });
 
@@ -79,7 +88,16 @@ describe('PATCH /products/:id', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id, ...original, color: 'orange' });
     expect(Object.keys((await storedRecord(id)) ?? {}).sort()).toEqual(
-      ['_id', 'color', 'manufacturer', 'modelName', 'modelNumber', 'price', 'quantity'].sort(),
+      [
+        '_id',
+        '_version',
+        'color',
+        'manufacturer',
+        'modelName',
+        'modelNumber',
+        'price',
+        'quantity',
+      ].sort(),
     );
     expect(({} as Record<string, unknown>)['price']).toBeUndefined();
   });

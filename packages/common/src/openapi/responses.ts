@@ -29,11 +29,44 @@ export function emptyResponse(description: string): ResponseConfig {
 
 /**
  * The answer to `If-None-Match` with the current ETag, which every GET route gives (the shared
- * app puts a weak ETag on every body).
+ * app puts a weak ETag on every body; a single resource carries its strong one, `etagHeader`).
  */
 export const notModifiedResponse = emptyResponse(
   'Not Modified: the body has not changed since the ETag sent in `If-None-Match`.',
 );
+
+/**
+ * The `ETag` of an answer that carries a resource's representation: strong, its version
+ * (`strongEtag`), the value `If-Match` takes.
+ */
+export const etagHeader = z.object({
+  ETag: z
+    .string()
+    .regex(/^"[0-9]+"$/)
+    .meta({
+      description:
+        'The strong entity tag of the representation; it changes whenever the representation does. Send it back in `If-Match` to change the resource only as it was read.',
+      example: '"3"',
+    }),
+});
+
+/** A response that carries the representation and its strong `ETag`. */
+export function withEtag(response: ResponseConfig): ResponseConfig {
+  return { ...response, headers: etagHeader };
+}
+
+/** The request header of a write that is applied only to the representation the client has. */
+export const ifMatchHeader = z.object({
+  'If-Match': z.string().optional().meta({
+    description:
+      'Apply only if the resource is still as read: `*` (any current representation) or a list of strong ETags (RFC 9110 13.1.1; weak tags never match). Without it the request is unconditional.',
+    example: '"3"',
+  }),
+});
+
+/** When the 412 a conditional write gives is answered. */
+export const PRECONDITION_FAILED_DESCRIPTION =
+  'Precondition Failed: `If-Match` names no current ETag of the resource (it has changed since it was read, or the header is malformed). Nothing was written.';
 
 /** The plain-text status line a route sends for a status without a body of its own (`res.sendStatus`). */
 export function statusTextResponse(description: string, statusText: string): ResponseConfig {

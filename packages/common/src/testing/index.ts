@@ -25,3 +25,8 @@ export {
 } from './hostile.js';
 export { hostileCases, namedHostileRequests, type HostilePolicy } from './hostile-cases.js';
 export { capturingLogger, errorLogProblems, type ErrorLogCheck } from './error-log.js';
+export {
+  describePreconditions,
+  type ConditionalResource,
+  type PreconditionSuite,
+} from './preconditions.js';

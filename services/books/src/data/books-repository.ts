@@ -1,3 +1,4 @@
+import { ifMatchAllows, type IfMatch } from '@repo/common';
 import { BookStatus, type Book, type BookChanges, type NewBook } from '../domain/book.js';
 import { matchesFilter, type BookFilter } from '../domain/book-filter.js';
 import { nextBookId } from '../domain/book-id.js';
@@ -13,10 +14,13 @@ export interface BooksRepository {
   /** Books matching every filter given, oldest first. */
   list(filter: BookFilter): Book[];
   findById(id: number): Book | null;
-  /** Applies the changes to the book with that id; false when there is none. */
-  update(id: number, changes: BookChanges): boolean;
-  /** Removes the book with that id; false when there was none. */
-  remove(id: number): boolean;
+  /**
+   * Applies the changes to the book with that id and returns it as changed: `missing` when there
+   * is none, `stale` when its version is not one `ifMatch` names (then nothing changes).
+   */
+  update(id: number, changes: BookChanges, ifMatch?: IfMatch): Book | 'missing' | 'stale';
+  /** Removes the book with that id; false when there was none or its version is not one `ifMatch` names. */
+  remove(id: number, ifMatch?: IfMatch): boolean;
 }
 
 export interface BooksRepositoryOptions {
@@ -26,8 +30,9 @@ export interface BooksRepositoryOptions {
 
 /**
  * Books in a Map keyed by id, so all data is lost when the process stops (the spec wants that).
- * Each operation runs synchronously, so id allocation and read-modify-write cannot interleave with
- * another request.
+ * Each operation runs synchronously, so id allocation and read-modify-write (the check of
+ * `If-Match` against a book's version and the change included) cannot interleave with another
+ * request.
  *
  * Stored books are frozen, `year` included, and a change stores a new frozen book under the same
  * key (which keeps its place in the Map, so the list order stays the creation order). Reads can
@@ -49,23 +54,32 @@ export function createBooksRepository({
         author: newBook.author,
         ...(Object.hasOwn(newBook, 'year') ? { year: frozenCopy(newBook.year) } : {}),
         status: BookStatus.STATUS_AVAILABLE,
+        version: 0,
       });
       books.set(book.id, book);
       return book;
     },
     list: (filter) => [...books.values()].filter((book) => matchesFilter(book, filter)),
     findById: (id) => books.get(id) ?? null,
-    update(id, { title, author, ...rest }) {
+    update(id, { title, author, ...rest }, ifMatch) {
       const stored = books.get(id);
-      if (stored === undefined) return false;
-      const changed: { -readonly [K in keyof Book]: Book[K] } = { ...stored };
+      if (stored === undefined) return 'missing';
+      if (!ifMatchAllows(ifMatch, stored.version)) return 'stale';
+      const changed: { -readonly [K in keyof Book]: Book[K] } = {
+        ...stored,
+        version: stored.version + 1,
+      };
       if (title !== undefined) changed.title = title;
       if (author !== undefined) changed.author = author;
       if (Object.hasOwn(rest, 'year')) changed.year = frozenCopy(rest.year);
-      books.set(id, Object.freeze(changed));
-      return true;
+      const frozen = Object.freeze(changed);
+      books.set(id, frozen);
+      return frozen;
     },
-    remove: (id) => books.delete(id),
+    remove(id, ifMatch) {
+      const stored = books.get(id);
+      return stored !== undefined && ifMatchAllows(ifMatch, stored.version) && books.delete(id);
+    },
   };
 }
 

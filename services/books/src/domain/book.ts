@@ -21,6 +21,8 @@ export interface Book {
   /** Whatever the client sent, copied as given; absent when the client sent none. */
   readonly year?: unknown;
   readonly status: BookStatus;
+  /** How many times the book has changed since it was created, shown as its ETag. */
+  readonly version: number;
 }
 
 /** What a client may set: on create `title` and `author` are required, on PATCH all optional. */

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import {
+  ifMatchHeader,
   jsonBodyParser,
   jsonResponse,
   notModifiedResponse,
+  PRECONDITION_FAILED_DESCRIPTION,
+  PRECONDITION_FAILED_MESSAGE,
+  PreconditionFailedError,
+  readIfMatch,
+  setVersionEtag,
   statusTextResponse,
   textResponse,
   NotFoundError,
+  withEtag,
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
@@ -84,6 +91,11 @@ const serverError = textResponse(
   `ERROR: ${BADROUTE_MESSAGE} encountered.`,
 );
 const ok = statusTextResponse('OK.', 'OK');
+const preconditionFailed = textResponse(
+  PRECONDITION_FAILED_DESCRIPTION,
+  z.literal(PRECONDITION_FAILED_MESSAGE),
+  PRECONDITION_FAILED_MESSAGE,
+);
 
 /** The failures every route can give: any of them parses a JSON body when one is sent. */
 const bodyFailures = { 413: tooLarge, 415: unsupportedCharset, 500: serverError };
@@ -168,8 +180,8 @@ export const bookRoutes: Route<AppDeps>[] = [
       }),
     },
     responses: {
-      200: jsonResponse('The book.', bookSchema, bookExample),
-      304: notModifiedResponse,
+      200: withEtag(jsonResponse('The book.', bookSchema, bookExample)),
+      304: withEtag(notModifiedResponse),
       400: textResponse(
         `The path's percent-encoding is broken (the router's message), or ${malformedJson}.`,
         anyText,
@@ -182,6 +194,7 @@ export const bookRoutes: Route<AppDeps>[] = [
     handle(req, res, { books }) {
       const book = books.findById(readPathBookId(req.params.id));
       if (book === null) throw new NotFoundError();
+      setVersionEtag(res, book.version);
       res.json(presentBook(book));
     },
   },
@@ -189,9 +202,10 @@ export const bookRoutes: Route<AppDeps>[] = [
     method: 'delete',
     path: '/books',
     summary: 'Delete a book',
-    description: '200 whether or not a book had the id; nothing is removed when none had it.',
+    description:
+      '200 whether or not a book had the id; nothing is removed when none had it. With `If-Match`, a missing book is a 412, since the condition cannot hold.',
     security: tokenRequired,
-    request: { body: jsonBody(deleteBookBodySchema, { id: EXAMPLE_ID }) },
+    request: { headers: ifMatchHeader, body: jsonBody(deleteBookBodySchema, { id: EXAMPLE_ID }) },
     responses: {
       200: ok,
       400: textResponse(
@@ -200,12 +214,15 @@ export const bookRoutes: Route<AppDeps>[] = [
         "Expected property name or '}' in JSON at position 1",
       ),
       403: forbidden,
+      412: preconditionFailed,
       ...bodyFailures,
     },
     before: ({ token }) => [requireToken(token), parseBookId()],
-    // 200 whether or not a book had that id.
+    // 200 whether or not a book had that id, unless If-Match asked for one.
     handle(req, res, { books }) {
-      books.remove(readDeleteBookId(req.body));
+      const ifMatch = readIfMatch(req);
+      const removed = books.remove(readDeleteBookId(req.body), ifMatch);
+      if (!removed && ifMatch !== undefined) throw new PreconditionFailedError();
       res.sendStatus(200);
     },
   },
@@ -217,10 +234,11 @@ export const bookRoutes: Route<AppDeps>[] = [
       'The body must have `id` and at least one other key. Only `title`, `author` and `year` are applied; other keys (such as `status`) are ignored.',
     security: tokenRequired,
     request: {
+      headers: ifMatchHeader,
       body: jsonBody(bookPatchFieldsSchema, { id: EXAMPLE_ID, title: 'Dune (1st ed.)' }),
     },
     responses: {
-      200: ok,
+      200: withEtag(ok),
       400: textResponse(
         `No \`id\`, \`id\` alone, or not an object; a \`title\` or \`author\` that is not non-blank text; or ${malformedJson}.`,
         anyText,
@@ -228,12 +246,16 @@ export const bookRoutes: Route<AppDeps>[] = [
       ),
       403: forbidden,
       404: notFound,
+      412: preconditionFailed,
       ...bodyFailures,
     },
     before: ({ token }) => [requireToken(token), jsonBodyParser()],
     handle(req, res, { books }) {
       const { id, changes } = readBookPatch(req.body);
-      if (!books.update(id, changes)) throw new NotFoundError();
+      const changed = books.update(id, changes, readIfMatch(req));
+      if (changed === 'missing') throw new NotFoundError();
+      if (changed === 'stale') throw new PreconditionFailedError();
+      setVersionEtag(res, changed.version);
       res.sendStatus(200);
     },
   },

@@ -1,3 +1,11 @@
+import {
+  storedVersion,
+  VERSION_BUMP,
+  VERSION_FIELD,
+  versionFilter,
+  type IfMatch,
+  type Versioned,
+} from '@repo/common';
 import type { Db, ObjectId } from 'mongodb';
 import type { NewProduct, ProductChanges, ProductRecord } from '../domain/product.js';
 
@@ -10,14 +18,22 @@ export interface ProductsRepository {
   /** Every product, oldest first (ascending `_id`). */
   list(): Promise<ProductRecord[]>;
   findById(id: ObjectId): Promise<ProductRecord | null>;
-  /** Sets each key of `changes` as given; false when no product has the id. */
-  update(id: ObjectId, changes: ProductChanges): Promise<boolean>;
-  /** False when no product has the id. */
-  remove(id: ObjectId): Promise<boolean>;
+  /**
+   * Sets each key of `changes` as given and returns the product's version after it; null when no
+   * product has the id, or its version is not one `ifMatch` names (checked in the same operation).
+   * A product that exists always counts as found, even when the sent values equal the stored ones.
+   */
+  update(id: ObjectId, changes: ProductChanges, ifMatch?: IfMatch): Promise<number | null>;
+  /** False when no product has the id, or its version is not one `ifMatch` names. */
+  remove(id: ObjectId, ifMatch?: IfMatch): Promise<boolean>;
+  exists(id: ObjectId): Promise<boolean>;
 }
 
 export function createProductsRepository(db: Db): ProductsRepository {
   const collection = db.collection<ProductRecord>(PRODUCTS_COLLECTION);
+  // The same collection seen by the one field the service owns besides `_id`, for the writes that
+  // count: a product's other keys are the client's, of any name, so no type can list them.
+  const versioned = db.collection<Versioned>(PRODUCTS_COLLECTION);
 
   return {
     async create(product) {
@@ -30,19 +46,26 @@ export function createProductsRepository(db: Db): ProductsRepository {
 
     findById: (id) => collection.findOne({ _id: id }),
 
-    async update(id, changes) {
-      if (Object.keys(changes).length === 0) {
-        // Nothing to write; the answer still depends on whether the product exists.
-        return (await collection.countDocuments({ _id: id }, { limit: 1 })) > 0;
-      }
-      // matchedCount, not modifiedCount: sending the stored values again still finds the product.
-      const { matchedCount } = await collection.updateOne({ _id: id }, { $set: changes });
-      return matchedCount > 0;
+    async update(id, changes, ifMatch) {
+      const filter = { _id: id, ...versionFilter(ifMatch) };
+      const options = { projection: { [VERSION_FIELD]: 1 } };
+      // Nothing to write when nothing is sent; the answer still depends on whether the product exists.
+      const written =
+        Object.keys(changes).length === 0
+          ? await versioned.findOne(filter, options)
+          : await versioned.findOneAndUpdate(
+              filter,
+              { $set: changes, ...VERSION_BUMP },
+              { ...options, returnDocument: 'after' },
+            );
+      return written === null ? null : storedVersion(written);
     },
 
-    async remove(id) {
-      const { deletedCount } = await collection.deleteOne({ _id: id });
+    async remove(id, ifMatch) {
+      const { deletedCount } = await collection.deleteOne({ _id: id, ...versionFilter(ifMatch) });
       return deletedCount > 0;
     },
+
+    exists: async (id) => (await collection.countDocuments({ _id: id }, { limit: 1 })) > 0,
   };
 }

@@ -6,6 +6,8 @@ import type { ObjectId } from 'mongodb';
  */
 export interface ProductRecord {
   _id: ObjectId;
+  /** The count of its writes, which the ETag shows; absent on a product never changed. */
+  _version?: number;
   name?: unknown;
   price?: unknown;
   quantity?: unknown;

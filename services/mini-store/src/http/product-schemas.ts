@@ -4,6 +4,7 @@ import {
   inputReader,
   isJsonObject,
   objectIdSchema,
+  VERSION_FIELD,
   type InputRejection,
 } from '@repo/common';
 import { CREATE_FIELDS, type NewProduct, type ProductChanges } from '../domain/product.js';
@@ -11,6 +12,7 @@ import { CREATE_FIELDS, type NewProduct, type ProductChanges } from '../domain/p
 export const MALFORMED_ID_MESSAGE = 'id must be 24 hexadecimal characters';
 export const NOT_AN_OBJECT_MESSAGE = 'request body must be a JSON object';
 export const ID_CHANGE_MESSAGE = 'invalid field name "_id": the id of a product cannot be changed';
+export const VERSION_CHANGE_MESSAGE = `invalid field name "${VERSION_FIELD}": the service counts the writes of a product there`;
 
 /**
  * The body itself when it is a JSON object. Its keys have passed common's JSON guard before any
@@ -28,10 +30,12 @@ export const newProductSchema = jsonObject.transform((body) => {
   return product;
 });
 
-/** PATCH sets every key as sent (spec rule 2), but never `_id`. */
+/** PATCH sets every key as sent (spec rule 2), but never `_id`, nor the version the ETag shows. */
 export const productChangesSchema = jsonObject.superRefine((changes: ProductChanges, context) => {
   if (Object.hasOwn(changes, '_id'))
     context.addIssue({ code: 'custom', message: ID_CHANGE_MESSAGE });
+  if (Object.hasOwn(changes, VERSION_FIELD))
+    context.addIssue({ code: 'custom', message: VERSION_CHANGE_MESSAGE });
 });
 
 const rejectAsBadRequest: InputRejection = (error) =>

@@ -3,10 +3,18 @@ import {
   errorResponse,
   jsonBodyParser,
   fixedErrorResponse,
+  ifMatchHeader,
   jsonResponse,
   notModifiedResponse,
   objectIdSchema,
+  PRECONDITION_FAILED_DESCRIPTION,
+  PRECONDITION_FAILED_MESSAGE,
+  readIfMatch,
+  rejectFailedPrecondition,
+  setVersionEtag,
   statusTextResponse,
+  storedVersion,
+  withEtag,
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
@@ -56,6 +64,10 @@ const malformedId = errorResponse(
 );
 const notFound = statusTextResponse('Not Found: no product has the id.', 'Not Found');
 const ok = statusTextResponse('OK.', 'OK');
+const preconditionFailed = fixedErrorResponse(
+  PRECONDITION_FAILED_DESCRIPTION,
+  PRECONDITION_FAILED_MESSAGE,
+);
 const failures = {
   413: fixedErrorResponse('The body is over 100 kB.', 'request entity too large'),
   415: errorResponse(
@@ -100,16 +112,20 @@ export const productRoutes: Route<AppDeps>[] = [
     summary: 'Read one product',
     request: { params: productIdParams },
     responses: {
-      200: jsonResponse('The product.', productSchema, productExample),
-      304: notModifiedResponse,
+      200: withEtag(jsonResponse('The product.', productSchema, productExample)),
+      304: withEtag(notModifiedResponse),
       400: malformedId,
       404: notFound,
       ...failures,
     },
     async handle(req, res, { products }) {
       const product = await products.findById(readProductId(req.params.id));
-      if (product === null) res.sendStatus(404);
-      else res.json(presentProduct(product));
+      if (product === null) {
+        res.sendStatus(404);
+        return;
+      }
+      setVersionEtag(res, storedVersion(product));
+      res.json(presentProduct(product));
     },
   },
   {
@@ -142,35 +158,47 @@ export const productRoutes: Route<AppDeps>[] = [
     path: '/products/{id}',
     summary: 'Set fields of a product',
     description:
-      'Every key of the body is set as sent, new keys included; `_id` and names MongoDB would read as operators or paths are refused.',
+      'Every key of the body is set as sent, new keys included; `_id`, `_version` and names MongoDB would read as operators or paths are refused.',
     request: {
       params: productIdParams,
+      headers: ifMatchHeader,
       body: jsonBody(productChangesSchema, { price: 17, colour: 'red' }),
     },
     responses: {
-      200: ok,
+      200: withEtag(ok),
       400: errorResponse(
-        'A malformed id, a body that is not a JSON object, `_id` or an unsafe name in it, or malformed JSON.',
+        'A malformed id, a body that is not a JSON object, `_id`, `_version` or an unsafe name in it, or malformed JSON.',
         'invalid field name "$set": a name must not start with "$" (MongoDB reads it as an operator)',
       ),
       404: notFound,
+      412: preconditionFailed,
       ...failures,
     },
     before: () => [parseChanges()],
     async handle(req, res, { products }) {
       const id = readProductId(req.params.id);
-      const found = await products.update(id, readProductChanges(req.body));
-      res.sendStatus(found ? 200 : 404);
+      const ifMatch = readIfMatch(req);
+      const version = await products.update(id, readProductChanges(req.body), ifMatch);
+      if (version === null) {
+        await rejectFailedPrecondition(ifMatch, () => products.exists(id));
+        res.sendStatus(404);
+        return;
+      }
+      setVersionEtag(res, version);
+      res.sendStatus(200);
     },
   },
   {
     method: 'delete',
     path: '/products/{id}',
     summary: 'Delete a product',
-    request: { params: productIdParams },
-    responses: { 200: ok, 400: malformedId, 404: notFound, ...failures },
+    request: { params: productIdParams, headers: ifMatchHeader },
+    responses: { 200: ok, 400: malformedId, 404: notFound, 412: preconditionFailed, ...failures },
     async handle(req, res, { products }) {
-      const found = await products.remove(readProductId(req.params.id));
+      const id = readProductId(req.params.id);
+      const ifMatch = readIfMatch(req);
+      const found = await products.remove(id, ifMatch);
+      if (!found) await rejectFailedPrecondition(ifMatch, () => products.exists(id));
       res.sendStatus(found ? 200 : 404);
     },
   },

@@ -1,3 +1,4 @@
+import { VERSION_BUMP, versionFilter, type IfMatch } from '@repo/common';
 import { ObjectId, type Db, type Filter, type FindOptions } from 'mongodb';
 import type { NewOrder, OrderRecord } from '../domain/order.js';
 import type { OrderStatus } from '../domain/order-status.js';
@@ -36,15 +37,21 @@ export interface OrdersRepository {
   /** A page of the kitchen's queue (see `queueQuery`). */
   listQueue(page: QueuePage): Promise<OrderRecord[]>;
   /**
-   * Sets `to` only if the order is still in status `from`, as one atomic operation. Returns the
-   * updated order, or null when the order does not exist or is no longer in `from`.
+   * Sets `to` only if the order is still in status `from` and at a version `ifMatch` names, as one
+   * atomic operation. Returns the updated order, or null when the order does not exist or no
+   * longer matches.
    */
-  moveStatus(id: ObjectId, from: OrderStatus, to: OrderStatus): Promise<OrderRecord | null>;
+  moveStatus(
+    id: ObjectId,
+    from: OrderStatus,
+    to: OrderStatus,
+    ifMatch?: IfMatch,
+  ): Promise<OrderRecord | null>;
   /**
-   * Deletes the order only if it is still in status `status`, as one atomic operation; false when
-   * it does not exist or is in another status.
+   * Deletes the order only if it is still in status `status` and at a version `ifMatch` names, as
+   * one atomic operation; false when it does not exist or does not match.
    */
-  removeIfStatus(id: ObjectId, status: OrderStatus): Promise<boolean>;
+  removeIfStatus(id: ObjectId, status: OrderStatus, ifMatch?: IfMatch): Promise<boolean>;
 }
 
 export function createOrdersRepository(db: Db): OrdersRepository {
@@ -68,15 +75,19 @@ export function createOrdersRepository(db: Db): OrdersRepository {
       return collection.find(filter, options).toArray();
     },
 
-    moveStatus: (id, from, to) =>
+    moveStatus: (id, from, to, ifMatch) =>
       collection.findOneAndUpdate(
-        { _id: id, status: from },
-        { $set: { status: to } },
+        { _id: id, status: from, ...versionFilter(ifMatch) },
+        { $set: { status: to }, ...VERSION_BUMP },
         { returnDocument: 'after' },
       ),
 
-    async removeIfStatus(id, status) {
-      const { deletedCount } = await collection.deleteOne({ _id: id, status });
+    async removeIfStatus(id, status, ifMatch) {
+      const { deletedCount } = await collection.deleteOne({
+        _id: id,
+        status,
+        ...versionFilter(ifMatch),
+      });
       return deletedCount > 0;
     },
   };

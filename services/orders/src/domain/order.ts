@@ -27,6 +27,8 @@ export interface OrderRecord {
   total: number;
   status: OrderStatus;
   createdAt: Date;
+  /** How many times the order has changed, shown as its ETag; absent (0) until the first change. */
+  _version?: number;
 }
 
 /** An order before it is stored: the repository gives it its id. */

@@ -2,9 +2,18 @@ import { z } from 'zod';
 import {
   emptyResponse,
   errorResponse,
+  fixedErrorResponse,
+  ifMatchHeader,
   jsonResponse,
   nextPageLink,
   notModifiedResponse,
+  PRECONDITION_FAILED_DESCRIPTION,
+  PRECONDITION_FAILED_MESSAGE,
+  PreconditionFailedError,
+  readIfMatch,
+  setVersionEtag,
+  storedVersion,
+  withEtag,
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
@@ -89,6 +98,10 @@ const orderExample = {
 
 const notFound = errorResponse('No order has the id.', `Order ${ORDER_ID} not found`);
 const currentTime = (): Date => new Date();
+const preconditionFailed = fixedErrorResponse(
+  PRECONDITION_FAILED_DESCRIPTION,
+  PRECONDITION_FAILED_MESSAGE,
+);
 
 /**
  * `/orders`: customers place and read orders; staff move them forward. The token check runs
@@ -184,8 +197,8 @@ export const orderRoutes: Route<AppDeps>[] = [
     security: [{ [CUSTOMER_SCHEME]: [] }],
     request: { params: idParams('order', ORDER_ID) },
     responses: {
-      200: jsonResponse('The order.', orderSchema, orderExample),
-      304: notModifiedResponse,
+      200: withEtag(jsonResponse('The order.', orderSchema, orderExample)),
+      304: withEtag(notModifiedResponse),
       400: malformedJson,
       401: unauthorized,
       404: notFound,
@@ -195,6 +208,7 @@ export const orderRoutes: Route<AppDeps>[] = [
     async handle(req, res, { orders }) {
       const order = await orders.findById(readOrderId(req.params.id));
       if (order === null) throw orderNotFound(req.params.id ?? '');
+      setVersionEtag(res, storedVersion(order));
       res.json(presentOrder(order));
     },
   },
@@ -206,13 +220,16 @@ export const orderRoutes: Route<AppDeps>[] = [
     security: [{ [STAFF_SCHEME]: [] }],
     request: {
       params: idParams('order', ORDER_ID),
+      headers: ifMatchHeader,
       body: jsonBody(statusChangeSchema, { status: 'in-progress' }),
     },
     responses: {
-      200: jsonResponse('The order with its new status.', orderSchema, {
-        ...orderExample,
-        status: 'in-progress',
-      }),
+      200: withEtag(
+        jsonResponse('The order with its new status.', orderSchema, {
+          ...orderExample,
+          status: 'in-progress',
+        }),
+      ),
       400: badRequest('`status` is not one of the three', [STATUS_PROBLEM]),
       401: unauthorized,
       404: notFound,
@@ -220,15 +237,18 @@ export const orderRoutes: Route<AppDeps>[] = [
         'The move is not the next step.',
         `Order ${ORDER_ID} is pending and cannot move to completed; orders move only forward: ${ORDER_STATUSES.join(' -> ')}`,
       ),
+      412: preconditionFailed,
       ...bodyFailures,
     },
     before: ({ staffToken }) => [requireToken(staffToken)],
     async handle(req, res, { orders }) {
       const { status } = readStatusChange(req.body);
       const id = readOrderId(req.params.id);
-      const change = await changeOrderStatus(id, status, orders);
+      const change = await changeOrderStatus(id, status, orders, readIfMatch(req));
       if (change.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
+      if (change.outcome === 'precondition-failed') throw new PreconditionFailedError();
       if (change.outcome === 'refused') throw moveRefused(id, change.current, status);
+      setVersionEtag(res, storedVersion(change.order));
       res.json(presentOrder(change.order));
     },
   },
@@ -239,7 +259,7 @@ export const orderRoutes: Route<AppDeps>[] = [
     description:
       'Removes the order while it is pending; once the kitchen has started it, it can no longer be cancelled.',
     security: [{ [CUSTOMER_SCHEME]: [] }],
-    request: { params: idParams('order', ORDER_ID) },
+    request: { params: idParams('order', ORDER_ID), headers: ifMatchHeader },
     responses: {
       204: emptyResponse('Cancelled: the order is gone.'),
       400: malformedJson,
@@ -249,13 +269,15 @@ export const orderRoutes: Route<AppDeps>[] = [
         'The order is no longer pending.',
         `Order ${ORDER_ID} is in-progress and can no longer be cancelled; only pending orders can`,
       ),
+      412: preconditionFailed,
       ...bodyFailures,
     },
     before: ({ customerToken }) => [requireToken(customerToken)],
     async handle(req, res, { orders }) {
       const id = readOrderId(req.params.id);
-      const cancellation = await cancelOrder(id, orders);
+      const cancellation = await cancelOrder(id, orders, readIfMatch(req));
       if (cancellation.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
+      if (cancellation.outcome === 'precondition-failed') throw new PreconditionFailedError();
       if (cancellation.outcome === 'refused') throw cancelRefused(id, cancellation.current);
       res.status(204).end();
     },

@@ -1,3 +1,4 @@
+import { VERSION_BUMP, versionFilter, type IfMatch } from '@repo/common';
 import type { Db, Filter, ObjectId } from 'mongodb';
 import type { OrderFields, OrderRecord, OrderStatus, StockJob } from '../domain/order.js';
 
@@ -16,6 +17,8 @@ export interface OrderUpdate {
   set: Partial<Pick<OrderFields, 'status' | 'items' | 'total' | 'updatedAt' | 'stockJob'>>;
   /** Write only if the order still has this status. */
   whenStatus?: OrderStatus;
+  /** Write only if the order is at a version `If-Match` names. */
+  ifMatch?: IfMatch | undefined;
 }
 
 /** All access to the `orders` collection. */
@@ -31,11 +34,21 @@ export interface OrdersRepository {
    * write; null when it did not apply.
    */
   updateIdle(id: ObjectId, update: OrderUpdate): Promise<OrderRecord | null>;
-  /** Starts deleting a visible order with no stock job: null when it did not apply. */
-  markDeleted(id: ObjectId, job: StockJob | undefined): Promise<OrderRecord | null>;
+  /**
+   * Starts deleting a visible order with no stock job, at a version `ifMatch` names: null when it
+   * did not apply.
+   */
+  markDeleted(
+    id: ObjectId,
+    job: StockJob | undefined,
+    ifMatch?: IfMatch,
+  ): Promise<OrderRecord | null>;
   markMoveDone(id: ObjectId, productHex: string): Promise<void>;
   unmarkMoveDone(id: ObjectId, productHex: string): Promise<void>;
-  /** Ends a job: clears it and writes `set` in the same operation. */
+  /**
+   * Ends a job: clears it and writes `set` in the same operation, which counts as a change of the
+   * order (its version) when `set` has fields, since the job itself is never shown.
+   */
   finishJob(id: ObjectId, set: Partial<OrderFields>): Promise<void>;
   remove(id: ObjectId): Promise<void>;
   /** Orders whose stock job started before `startedBefore`, for recovery. */
@@ -75,16 +88,23 @@ export function createOrdersRepository(db: Db): OrdersRepository {
       return collection.find(filter, { sort: { _id: -1 }, limit }).toArray();
     },
 
-    updateIdle(id, { set, whenStatus }) {
-      const filter: Filter<OrderFields> = { _id: id, ...IDLE };
+    updateIdle(id, { set, whenStatus, ifMatch }) {
+      const filter: Filter<OrderFields> = { _id: id, ...IDLE, ...versionFilter(ifMatch) };
       if (whenStatus !== undefined) filter.status = whenStatus;
-      return collection.findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' });
+      return collection.findOneAndUpdate(
+        filter,
+        { $set: set, ...VERSION_BUMP },
+        { returnDocument: 'after' },
+      );
     },
 
-    markDeleted(id, job) {
+    markDeleted(id, job, ifMatch) {
       const set: Partial<OrderFields> = { deleted: true };
       if (job !== undefined) set.stockJob = job;
-      return collection.findOneAndUpdate({ _id: id, ...IDLE }, { $set: set });
+      return collection.findOneAndUpdate(
+        { _id: id, ...IDLE, ...versionFilter(ifMatch) },
+        { $set: set },
+      );
     },
 
     async markMoveDone(id, productHex) {
@@ -96,7 +116,7 @@ export function createOrdersRepository(db: Db): OrdersRepository {
     },
 
     async finishJob(id, set) {
-      const update = Object.keys(set).length === 0 ? {} : { $set: set };
+      const update = Object.keys(set).length === 0 ? {} : { $set: set, ...VERSION_BUMP };
       await collection.updateOne({ _id: id }, { ...update, $unset: { stockJob: '' } });
     },
 

@@ -1,9 +1,10 @@
+import { VERSION_BUMP, versionFilter, type IfMatch, type Versioned } from '@repo/common';
 import { BSON, type Db, type Filter, type FindCursor, type ObjectId } from 'mongodb';
 import type {
   NewProduct,
   ProductChanges,
-  ProductFields,
   ProductRecord,
+  StoredProduct,
 } from '../domain/product.js';
 
 export const PRODUCTS_COLLECTION = 'products';
@@ -19,6 +20,8 @@ export interface ListOptions {
 export interface GuardedUpdateOptions {
   /** Write only if the stored price is not a number below 0 (checked in the same operation). */
   storedPriceNotNegative: boolean;
+  /** Write only if the stored version is one `If-Match` names (checked in the same operation). */
+  ifMatch?: IfMatch | undefined;
 }
 
 /** All access to the `products` collection. */
@@ -33,8 +36,8 @@ export interface ProductsRepository {
   list(options?: ListOptions): FindCursor<ProductRecord>;
   findById(id: ObjectId): Promise<ProductRecord | null>;
   exists(id: ObjectId): Promise<boolean>;
-  /** False when no product has the id. */
-  remove(id: ObjectId): Promise<boolean>;
+  /** False when no product has the id, or its version is not one `ifMatch` names. */
+  remove(id: ObjectId, ifMatch?: IfMatch): Promise<boolean>;
   /** The products among `ids` that exist, in no particular order. */
   findByIds(ids: readonly ObjectId[]): Promise<ProductRecord[]>;
   /**
@@ -57,9 +60,10 @@ export interface ProductsRepository {
 
 export function createProductsRepository(db: Db): ProductsRepository {
   // Typed by the stored fields: the driver then adds `_id` on insert and on every read.
-  const collection = db.collection<ProductFields>(PRODUCTS_COLLECTION);
-  // The same collection seen by its stock alone: stock updates only touch a numeric quantity.
-  const stock = db.collection<{ quantity: number }>(PRODUCTS_COLLECTION);
+  const collection = db.collection<StoredProduct>(PRODUCTS_COLLECTION);
+  // The same collection seen by its stock alone: stock updates only touch a numeric quantity (and
+  // the version, since the quantity is part of the representation).
+  const stock = db.collection<{ quantity: number } & Versioned>(PRODUCTS_COLLECTION);
   // The low-stock list (`quantity` below the threshold) reads through this index instead of every
   // product. Not awaited: answers are the same without it, only slower, so a failure must not
   // stop the service; the next start-up creates it again.
@@ -73,7 +77,7 @@ export function createProductsRepository(db: Db): ProductsRepository {
     },
 
     list({ quantityBelow } = {}) {
-      const filter: Filter<ProductFields> =
+      const filter: Filter<StoredProduct> =
         quantityBelow === undefined ? {} : { quantity: { $lt: quantityBelow } };
       // The driver hands over each document's BSON bytes (`raw`), decoded one at a time as the list
       // is written. Left to decode them itself, the driver's per-document work leaves garbage that
@@ -94,8 +98,8 @@ export function createProductsRepository(db: Db): ProductsRepository {
       return found !== null;
     },
 
-    async remove(id) {
-      const { deletedCount } = await collection.deleteOne({ _id: id });
+    async remove(id, ifMatch) {
+      const { deletedCount } = await collection.deleteOne({ _id: id, ...versionFilter(ifMatch) });
       return deletedCount === 1;
     },
 
@@ -104,25 +108,33 @@ export function createProductsRepository(db: Db): ProductsRepository {
     async takeStock(id, quantity) {
       const { modifiedCount } = await stock.updateOne(
         { _id: id, quantity: { $gte: quantity } },
-        { $inc: { quantity: -quantity } },
+        { $inc: { quantity: -quantity, ...VERSION_BUMP.$inc } },
       );
       return modifiedCount === 1;
     },
 
     async giveStock(id, quantity) {
       // `$gte: -Infinity` matches any number and nothing else (MongoDB compares within a type).
-      await stock.updateOne({ _id: id, quantity: { $gte: -Infinity } }, { $inc: { quantity } });
+      await stock.updateOne(
+        { _id: id, quantity: { $gte: -Infinity } },
+        {
+          $inc: { quantity, ...VERSION_BUMP.$inc },
+        },
+      );
     },
 
-    updateGuarded(id, changes, { storedPriceNotNegative }) {
-      const filter: Filter<ProductFields> = storedPriceNotNegative
-        ? { _id: id, price: { $not: { $lt: 0 } } }
-        : { _id: id };
+    updateGuarded(id, changes, { storedPriceNotNegative, ifMatch }) {
+      const filter: Filter<StoredProduct> = { _id: id, ...versionFilter(ifMatch) };
+      if (storedPriceNotNegative) filter.price = { $not: { $lt: 0 } };
       if (Object.keys(changes).length === 0) {
         // `$set: {}` is refused by MongoDB; an empty PATCH still answers with the product.
         return collection.findOne(filter);
       }
-      return collection.findOneAndUpdate(filter, { $set: changes }, { returnDocument: 'after' });
+      return collection.findOneAndUpdate(
+        filter,
+        { $set: changes, ...VERSION_BUMP },
+        { returnDocument: 'after' },
+      );
     },
   };
 }

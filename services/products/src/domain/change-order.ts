@@ -1,3 +1,4 @@
+import { ifMatchAllows, PreconditionFailedError, storedVersion, type IfMatch } from '@repo/common';
 import type { ObjectId } from 'mongodb';
 import type { OrderUpdate } from '../data/orders-repository.js';
 import { forbiddenMove, itemsFixed, orderBusy, outOfStock } from './order-errors.js';
@@ -40,20 +41,24 @@ type Step =
  * Applies a PATCH: null when no visible order has the id. Each attempt reads the order, decides,
  * and writes only if the order is still as read (same status, no stock job), so two requests
  * never both act on one state: of two concurrent cancels, one returns the stock and the other
- * finds the order cancelled already.
+ * finds the order cancelled already. With `If-Match`, the order's version is part of "as read":
+ * an order at another version is a 412 before anything is decided, and the write is conditional
+ * on the version too, so of several requests holding one ETag only the first writes.
  */
 export async function changeOrder(
   deps: ChangeOrderDeps,
   id: ObjectId,
   changes: OrderChanges,
   now: Date,
+  ifMatch?: IfMatch,
 ): Promise<OrderRecord | null> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const order = await deps.orders.findVisible(id);
     if (order === null) return null;
+    if (!ifMatchAllows(ifMatch, storedVersion(order))) throw new PreconditionFailedError();
     const step = await decide(deps, order, changes, now);
     if ('done' in step) return step.done;
-    const written = await deps.orders.updateIdle(id, step.write);
+    const written = await deps.orders.updateIdle(id, { ...step.write, ifMatch });
     if (written !== null) return step.afterWrite ? step.afterWrite(written) : written;
   }
   throw orderBusy();
@@ -117,7 +122,8 @@ async function decideItems(
         throw outOfStock(await productsShort(short, moves, deps.products));
       }
       await deps.orders.finishJob(written._id, set);
-      return { ...withoutJob(written), ...set };
+      // The job's end counted as one more change, and nothing else writes an order with a job.
+      return { ...withoutJob(written), ...set, _version: storedVersion(written) + 1 };
     },
   };
 }

@@ -76,6 +76,11 @@ export interface OrderFields {
   stockJob?: StockJob;
   /** Set when a delete has started; the order is gone for clients from then on. */
   deleted?: true;
+  /**
+   * Bumped by each write that changes what clients see (its ETag); absent (0) on an order never
+   * changed since it was placed.
+   */
+  _version?: number;
 }
 
 export interface OrderRecord extends OrderFields {

@@ -1,3 +1,4 @@
+import type { Versioned } from '@repo/common';
 import type { ObjectId } from 'mongodb';
 
 /** The six fields a product stores; `id` is derived from `_id` and never stored or chosen. */
@@ -18,8 +19,11 @@ export type ProductField = (typeof PRODUCT_FIELDS)[number];
  */
 export type ProductFields = Record<ProductField, unknown>;
 
+/** A product as stored, with the count of its writes (its ETag); `_id` is added by the driver. */
+export type StoredProduct = ProductFields & Versioned;
+
 /** The record as stored in the `products` collection. */
-export interface ProductRecord extends ProductFields {
+export interface ProductRecord extends StoredProduct {
   _id: ObjectId;
 }
 

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import {
   errorResponse,
+  fixedErrorResponse,
+  ifMatchHeader,
   jsonResponse,
   nextPageLink,
   notModifiedResponse,
   emptyResponse,
   objectIdSchema,
+  PRECONDITION_FAILED_DESCRIPTION,
+  PRECONDITION_FAILED_MESSAGE,
+  readIfMatch,
+  setVersionEtag,
+  storedVersion,
+  withEtag,
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
@@ -88,6 +96,10 @@ const orderParams = z.object({
 const notFound = errorResponse(
   'No order has the id, or the id is malformed.',
   `Not found: no order with id of ${ORDER_ID}`,
+);
+const preconditionFailed = fixedErrorResponse(
+  PRECONDITION_FAILED_DESCRIPTION,
+  PRECONDITION_FAILED_MESSAGE,
 );
 const invalid = (what: string) =>
   errorResponse(
@@ -188,14 +200,15 @@ export const orderRoutes: Route<AppDeps>[] = [
     summary: 'Read one order',
     request: { params: orderParams },
     responses: {
-      200: jsonResponse('The order.', orderSchema, orderExample),
-      304: notModifiedResponse,
+      200: withEtag(jsonResponse('The order.', orderSchema, orderExample)),
+      304: withEtag(notModifiedResponse),
       404: notFound,
       500: serverError,
     },
     async handle(req, res, { orders }) {
       const found = await orders.findVisible(readOrderId(req.params.id));
       if (found === null) throw orderNotFound(req.params.id ?? '');
+      setVersionEtag(res, storedVersion(found));
       res.json(presentOrder(found));
     },
   },
@@ -207,13 +220,16 @@ export const orderRoutes: Route<AppDeps>[] = [
       'Cancelling a pending order gives its stock back; new items move stock by the difference. Sending the status the order has already changes nothing (200).',
     request: {
       params: orderParams,
+      headers: ifMatchHeader,
       body: jsonBody(orderChangesSchema, { status: 'shipped' }),
     },
     responses: {
-      200: jsonResponse('The complete updated order.', orderSchema, {
-        ...orderExample,
-        status: 'shipped',
-      }),
+      200: withEtag(
+        jsonResponse('The complete updated order.', orderSchema, {
+          ...orderExample,
+          status: 'shipped',
+        }),
+      ),
       400: invalid('A bad status or items, or both sent'),
       404: notFound,
       409: {
@@ -231,6 +247,7 @@ export const orderRoutes: Route<AppDeps>[] = [
           },
         },
       },
+      412: preconditionFailed,
       413: tooLarge,
       415: unsupportedMediaType,
       422: unknownOrUnpriced,
@@ -240,8 +257,10 @@ export const orderRoutes: Route<AppDeps>[] = [
     async handle(req, res, { products, orders, clock }) {
       const changes = readOrderChanges(req.body);
       const id = readOrderId(req.params.id);
-      const updated = await changeOrder({ products, orders }, id, changes, clock());
+      const deps = { products, orders };
+      const updated = await changeOrder(deps, id, changes, clock(), readIfMatch(req));
       if (updated === null) throw orderNotFound(req.params.id ?? '');
+      setVersionEtag(res, storedVersion(updated));
       res.json(presentOrder(updated));
     },
   },
@@ -250,15 +269,17 @@ export const orderRoutes: Route<AppDeps>[] = [
     path: '/orders/{id}',
     summary: 'Delete an order',
     description: "A pending order's stock goes back; a shipped or delivered order's never does.",
-    request: { params: orderParams },
+    request: { params: orderParams, headers: ifMatchHeader },
     responses: {
       204: emptyResponse('Deleted.'),
       404: notFound,
       409: busy,
+      412: preconditionFailed,
       500: serverError,
     },
     async handle(req, res, { products, orders, clock }) {
-      const removed = await removeOrder({ products, orders }, readOrderId(req.params.id), clock());
+      const id = readOrderId(req.params.id);
+      const removed = await removeOrder({ products, orders }, id, clock(), readIfMatch(req));
       if (!removed) throw orderNotFound(req.params.id ?? '');
       res.status(204).end();
     },

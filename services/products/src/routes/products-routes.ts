@@ -3,9 +3,17 @@ import {
   emptyResponse,
   errorResponse,
   fixedErrorResponse,
+  ifMatchHeader,
   jsonResponse,
   notModifiedResponse,
   objectIdSchema,
+  PRECONDITION_FAILED_DESCRIPTION,
+  PRECONDITION_FAILED_MESSAGE,
+  readIfMatch,
+  rejectFailedPrecondition,
+  setVersionEtag,
+  storedVersion,
+  withEtag,
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
@@ -78,6 +86,10 @@ const notFound = errorResponse(
   'No product has the id, or the id is malformed.',
   `Not found: no product with id of ${EXAMPLE_ID}`,
 );
+const preconditionFailed = fixedErrorResponse(
+  PRECONDITION_FAILED_DESCRIPTION,
+  PRECONDITION_FAILED_MESSAGE,
+);
 
 /**
  * The `/products` routes of spec document 1. Only POST and PATCH parse a body, so any other
@@ -140,14 +152,15 @@ export const productRoutes: Route<AppDeps>[] = [
     summary: 'Read one product',
     request: { params: productIdParams },
     responses: {
-      200: jsonResponse('The product.', productSchema, productExample),
-      304: notModifiedResponse,
+      200: withEtag(jsonResponse('The product.', productSchema, productExample)),
+      304: withEtag(notModifiedResponse),
       404: notFound,
       500: serverError,
     },
     async handle(req, res, { products }) {
       const found = await products.findById(readProductId(req.params.id));
       if (found === null) throw productNotFound(req.params.id ?? '');
+      setVersionEtag(res, storedVersion(found));
       res.json(presentProduct(found));
     },
   },
@@ -159,19 +172,23 @@ export const productRoutes: Route<AppDeps>[] = [
       'Only the fields sent change. Checked in order: the body, the product exists, then the price and quantity rules; nothing is written when one fails.',
     request: {
       params: productIdParams,
+      headers: ifMatchHeader,
       body: jsonBody(productChangesSchema, { price: 7.5, color: 'blue' }),
     },
     responses: {
-      200: jsonResponse('The complete updated product.', productSchema, {
-        ...productExample,
-        price: 7.5,
-        color: 'blue',
-      }),
+      200: withEtag(
+        jsonResponse('The complete updated product.', productSchema, {
+          ...productExample,
+          price: 7.5,
+          color: 'blue',
+        }),
+      ),
       400: errorResponse(
         'The price would end below 0 (`price cannot be negative`), the quantity sent is below 0 (`quantity cannot be negative`), or the body is not a JSON object or not valid JSON.',
         NEGATIVE_PRICE_MESSAGE,
       ),
       404: notFound,
+      412: preconditionFailed,
       413: tooLarge,
       415: unsupportedMediaType,
       500: serverError,
@@ -181,8 +198,10 @@ export const productRoutes: Route<AppDeps>[] = [
       // The body before the id: a body that is no JSON object is a 400 whatever the id, as a
       // content type or a parse failure is.
       const changes = readProductChanges(req.body);
-      const updated = await patchProduct(products, readProductId(req.params.id), changes);
+      const id = readProductId(req.params.id);
+      const updated = await patchProduct(products, id, changes, readIfMatch(req));
       if (updated === null) throw productNotFound(req.params.id ?? '');
+      setVersionEtag(res, storedVersion(updated));
       res.json(presentProduct(updated));
     },
   },
@@ -190,15 +209,20 @@ export const productRoutes: Route<AppDeps>[] = [
     method: 'delete',
     path: '/products/{id}',
     summary: 'Delete a product',
-    request: { params: productIdParams },
+    request: { params: productIdParams, headers: ifMatchHeader },
     responses: {
       204: emptyResponse('Deleted.'),
       404: notFound,
+      412: preconditionFailed,
       500: serverError,
     },
     async handle(req, res, { products }) {
-      const deleted = await products.remove(readProductId(req.params.id));
-      if (!deleted) throw productNotFound(req.params.id ?? '');
+      const id = readProductId(req.params.id);
+      const ifMatch = readIfMatch(req);
+      if (!(await products.remove(id, ifMatch))) {
+        await rejectFailedPrecondition(ifMatch, () => products.exists(id));
+        throw productNotFound(req.params.id ?? '');
+      }
       res.status(204).end();
     },
   },

@@ -1,0 +1,89 @@
+import type { Request, Response } from 'express';
+import { HttpError } from '../errors/http-errors.js';
+
+/**
+ * What an `If-Match` header asks of the resource's current representation (RFC 9110 13.1.1):
+ * `*` is any current representation; a list names the versions whose strong tags it holds.
+ */
+export type IfMatch = { readonly any: true } | { readonly any: false; readonly versions: number[] };
+
+export const PRECONDITION_FAILED_MESSAGE =
+  'Precondition Failed: If-Match names no current entity tag of the resource';
+
+/** A conditional write the resource's current representation does not allow: nothing was written. */
+export class PreconditionFailedError extends HttpError {
+  constructor() {
+    super(412, PRECONDITION_FAILED_MESSAGE);
+  }
+}
+
+/**
+ * The strong entity tag of a resource's representation at `version`. A stored resource's version
+ * grows by one with every write that changes it, and ids are never reused, so the tag changes
+ * whenever the representation does. Weak tags, which a client may also hold from the shared app's
+ * `weakEtag`, never match it (RFC 9110 8.8.3.2).
+ */
+export function strongEtag(version: number): string {
+  return `"${version}"`;
+}
+
+/** Sets the representation's strong `ETag`; Express then neither computes its own nor drops it. */
+export function setVersionEtag(res: Response, version: number): void {
+  res.setHeader('ETag', strongEtag(version));
+}
+
+/** One element of the list: `W/` or not, then an opaque tag (RFC 9110 8.8.3), or nothing. */
+const LIST_ELEMENT = /[ \t]*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)")?[ \t]*(?:,|$)/y;
+/** The opaque tags `strongEtag` writes. */
+const VERSION_TAG = /^(?:0|[1-9][0-9]{0,14})$/;
+
+const ANY: IfMatch = { any: true };
+
+/**
+ * Reads `If-Match` as RFC 9110 gives it: `*`, or a comma-separated list of entity tags in which
+ * empty elements are allowed (5.6.1). Undefined when the header is absent, so the request is
+ * unconditional. Weak tags are dropped, since the strong comparison never matches them, as are
+ * tags this service never writes. A value that is neither `*` nor such a list names nothing, so
+ * it matches no representation: a request the server cannot read as allowed is never applied.
+ */
+export function parseIfMatch(value: string | undefined): IfMatch | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '*') return ANY;
+  const versions: number[] = [];
+  let position = 0;
+  while (position < value.length) {
+    LIST_ELEMENT.lastIndex = position;
+    const element = LIST_ELEMENT.exec(value);
+    if (element === null) return { any: false, versions: [] };
+    const [text, weak, opaque] = element;
+    if (weak === undefined && opaque !== undefined && VERSION_TAG.test(opaque)) {
+      versions.push(Number(opaque));
+    }
+    if (text.length === 0) break;
+    position += text.length;
+  }
+  return { any: false, versions };
+}
+
+/** The request's `If-Match`, read once (see `parseIfMatch`). */
+export function readIfMatch(req: Request): IfMatch | undefined {
+  return parseIfMatch(req.get('if-match'));
+}
+
+/** Whether a representation at `version` passes the condition (none always passes). */
+export function ifMatchAllows(ifMatch: IfMatch | undefined, version: number): boolean {
+  return ifMatch === undefined || ifMatch.any || ifMatch.versions.includes(version);
+}
+
+/**
+ * Throws the 412 when a conditional write matched nothing but the resource exists, so the
+ * condition is what failed. Without `If-Match` nothing is read: the caller's own 404 follows, as
+ * it does when no resource has the id (RFC 9110 13.2.1: preconditions are ignored when the
+ * answer without them would not be a success).
+ */
+export async function rejectFailedPrecondition(
+  ifMatch: IfMatch | undefined,
+  exists: () => Promise<boolean> | boolean,
+): Promise<void> {
+  if (ifMatch !== undefined && (await exists())) throw new PreconditionFailedError();
+}
