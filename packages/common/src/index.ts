@@ -15,6 +15,28 @@ export { isMalformedJsonError } from './errors/classify.js';
 export { BadRequestError, HttpError, NotFoundError } from './errors/http-errors.js';
 export { requireBearerToken } from './auth/bearer.js';
 
+// Idempotency keys on POST routes
+export {
+  ANONYMOUS,
+  byAuthorization,
+  byPathParam,
+  idempotentRoute,
+  type ErrorResponseOf,
+  type IdempotencyDeps,
+  type IdempotencyOption,
+} from './idempotency/route-option.js';
+export {
+  IDEMPOTENCY_COLLECTION,
+  createMongoIdempotencyStore,
+  type MongoIdempotencyStore,
+} from './idempotency/mongo-store.js';
+export {
+  createMemoryIdempotencyStore,
+  type IdempotencyStore,
+  type IdempotencyStoreOptions,
+} from './idempotency/store.js';
+export { IDEMPOTENT_REPLAYED_HEADER } from './idempotency/key.js';
+
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
 export { metricsVariables } from './observability/metrics-config.js';
@@ -36,6 +58,8 @@ export {
 export {
   apiDocsVariable,
   ConfigError,
+  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+  idempotencyVariables,
   loadEnv,
   mongoServiceVariables,
   secretVariable,

@@ -4,6 +4,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import { describeIdempotentRoute, type ErrorResponseOf } from '../idempotency/route-option.js';
 
 /** An OpenAPI 3.1 document, as the generator builds it. */
 export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -12,7 +13,11 @@ export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
  * What the document needs of a route: its method, OpenAPI path, zod request schemas and every
  * response it can give. A `Route` declaration is one, and its handler is left out of the document.
  */
-export type ApiRoute = RouteConfig & { before?: unknown; handle?: unknown };
+export type ApiRoute = RouteConfig & {
+  before?: unknown;
+  handle?: unknown;
+  idempotency?: { errorResponse: ErrorResponseOf };
+};
 
 /** A bearer-token security scheme; `description` says which token and how it is checked. */
 export interface BearerScheme {
@@ -89,8 +94,10 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       [mediaType]: { schema: { $ref: `#/components/schemas/${bodySchemaName}` }, example },
     },
   });
-  for (const { before: _before, handle: _handle, ...route } of api.routes) {
-    registry.registerPath(route);
+  for (const { before: _before, handle: _handle, idempotency, ...route } of api.routes) {
+    registry.registerPath(
+      idempotency === undefined ? route : describeIdempotentRoute(route, idempotency.errorResponse),
+    );
   }
 
   return new OpenApiGeneratorV31([

@@ -25,3 +25,8 @@ export {
 } from './hostile.js';
 export { hostileCases, namedHostileRequests, type HostilePolicy } from './hostile-cases.js';
 export { capturingLogger, errorLogProblems, type ErrorLogCheck } from './error-log.js';
+export {
+  describeIdempotentPost,
+  type Caller,
+  type IdempotentPostTarget,
+} from './idempotent-post.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  idempotentRoute,
   jsonBodyParser,
   jsonResponse,
   notModifiedResponse,
@@ -115,6 +116,9 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token }) => [requireToken(token), parseBook()],
+    idempotency: idempotentRoute((description, example) =>
+      textResponse(description, anyText, example),
+    ),
     handle(req, res, { books }) {
       res.status(201).json(presentBook(books.create(readNewBook(req.body))));
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   emptyResponse,
   errorResponse,
+  idempotentRoute,
   jsonResponse,
   nextPageLink,
   notModifiedResponse,
@@ -131,6 +132,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ customerToken }) => [requireToken(customerToken)],
+    idempotency: idempotentRoute(errorResponse),
     async handle(req, res, { menu, orders, clock = currentTime }) {
       const placed = await placeOrder(readNewOrder(req.body), { menu, orders, clock });
       if (!placed.ok) throw new ValidationError(placed.problems);

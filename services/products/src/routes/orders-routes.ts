@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  byPathParam,
   errorResponse,
+  idempotentRoute,
   jsonResponse,
   nextPageLink,
   notModifiedResponse,
@@ -169,6 +171,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       500: serverError,
     },
     before: () => [jsonRequestBody({ keepOnly: ORDER_BODY_KEYS })],
+    idempotency: idempotentRoute(errorResponse, byPathParam('customerId')),
     async handle(req, res, { products, orders, clock }) {
       const customerId = readCustomerId(req.params.customerId);
       const { items } = readNewOrder(req.body);
