@@ -13,7 +13,7 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
  * 1 to 255 visible ASCII characters. The draft's quoted form (`"8e03…"`) is visible ASCII too, so
  * it is taken as sent; two headers (which Node joins with `, `) hold a space and are refused.
  */
-const WELL_FORMED_KEY = new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}$`);
+export const WELL_FORMED_KEY = new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}$`);
 
 export const MALFORMED_KEY_MESSAGE = `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters`;
 

@@ -6,6 +6,7 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   MALFORMED_KEY_MESSAGE,
   MAX_IDEMPOTENCY_KEY_LENGTH,
+  WELL_FORMED_KEY,
 } from './key.js';
 import {
   idempotencyMiddleware,
@@ -64,7 +65,9 @@ export function idempotentRoute<Deps extends IdempotencyDeps>(
 const keyHeader = z.object({
   'Idempotency-Key': z
     .string()
-    .regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}$`))
+    .min(1)
+    .max(MAX_IDEMPOTENCY_KEY_LENGTH)
+    .regex(WELL_FORMED_KEY)
     .optional()
     .meta({
       description:
