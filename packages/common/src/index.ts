@@ -26,6 +26,28 @@ export {
   type IfMatch,
 } from './http/preconditions.js';
 
+// Idempotency keys on POST routes
+export {
+  ANONYMOUS,
+  byAuthorization,
+  byPathParam,
+  idempotentRoute,
+  type ErrorResponseOf,
+  type IdempotencyDeps,
+  type IdempotencyOption,
+} from './idempotency/route-option.js';
+export {
+  IDEMPOTENCY_COLLECTION,
+  createMongoIdempotencyStore,
+  type MongoIdempotencyStore,
+} from './idempotency/mongo-store.js';
+export {
+  createMemoryIdempotencyStore,
+  type IdempotencyStore,
+  type IdempotencyStoreOptions,
+} from './idempotency/store.js';
+export { IDEMPOTENT_REPLAYED_HEADER } from './idempotency/key.js';
+
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
 export { metricsVariables } from './observability/metrics-config.js';
@@ -54,6 +76,8 @@ export {
 export {
   apiDocsVariable,
   ConfigError,
+  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+  idempotencyVariables,
   loadEnv,
   mongoServiceVariables,
   secretVariable,

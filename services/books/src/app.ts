@@ -6,6 +6,7 @@ import {
   createHttpApp,
   registerRoutes,
   type ApiDocument,
+  type IdempotencyStore,
   type Logger,
 } from '@repo/common';
 import type { BooksRepository } from './data/books-repository.js';
@@ -16,6 +17,8 @@ export interface AppDeps {
   books: BooksRepository;
   /** The shared secret (BOOKS_TOKEN) required by POST, PATCH and DELETE. */
   token: string;
+  /** The Idempotency-Keys of `POST /books`, in memory like the books. */
+  idempotency: IdempotencyStore;
   logger: Logger;
 }
 

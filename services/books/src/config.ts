@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   apiDocsVariable,
+  idempotencyVariables,
   loadEnv,
   metricsVariables,
   secretVariable,
@@ -12,11 +13,12 @@ import {
 const DEFAULT_PORT = 6790;
 const DEVELOPMENT_TOKEN = 'dev-books-token';
 
-/** PORT, the log settings, BOOKS_TOKEN and API_DOCS; a bad value stops start-up naming the variable. */
+/** PORT, the log settings, BOOKS_TOKEN, IDEMPOTENCY_TTL_SECONDS and API_DOCS; a bad value stops start-up naming the variable. */
 export function loadConfig(env: Env = process.env) {
   const schema = z.object({
     ...serviceVariables(DEFAULT_PORT),
     ...metricsVariables(),
+    ...idempotencyVariables(),
     BOOKS_TOKEN: secretVariable(env, DEVELOPMENT_TOKEN),
     API_DOCS: apiDocsVariable(env),
   });

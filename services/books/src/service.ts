@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@repo/common';
+import { createMemoryIdempotencyStore, type ServiceDefinition } from '@repo/common';
 import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createBooksRepository } from './data/books-repository.js';
@@ -13,7 +13,10 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   secrets: ['BOOKS_TOKEN'],
   connect(config, logger) {
     const books = createBooksRepository();
-    return Promise.resolve({ deps: { books, token: config.BOOKS_TOKEN, logger } });
+    const idempotency = createMemoryIdempotencyStore({
+      ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
+    });
+    return Promise.resolve({ deps: { books, token: config.BOOKS_TOKEN, idempotency, logger } });
   },
   createApp,
   apiDocument,

@@ -10,6 +10,7 @@ describe('configuration', () => {
       LOG_LEVEL: 'info',
       BOOKS_TOKEN: 'dev-books-token',
       API_DOCS: true,
+      IDEMPOTENCY_TTL_SECONDS: 86400,
     });
   });
 

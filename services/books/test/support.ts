@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { silentLogger, type Logger } from '@repo/common';
+import {
+  createMemoryIdempotencyStore,
+  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+  silentLogger,
+  type IdempotencyStore,
+  type Logger,
+} from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
 import { apiDocument, createApp } from '../src/app.js';
 import { createBooksRepository, type BooksRepository } from '../src/data/books-repository.js';
@@ -19,6 +25,7 @@ export interface TestAppOptions {
   /** The time ids are made from; tests that need known ids freeze it. */
   clock?: () => Date;
   books?: BooksRepository;
+  idempotency?: IdempotencyStore;
   logger?: Logger;
 }
 
@@ -26,7 +33,14 @@ export interface TestAppOptions {
 export function buildApp(options: TestAppOptions = {}): { app: Express; books: BooksRepository } {
   const books = options.books ?? createBooksRepository({ clock: options.clock });
   const app = contract.check(
-    createApp({ books, token: TOKEN, logger: options.logger ?? silentLogger() }),
+    createApp({
+      books,
+      token: TOKEN,
+      idempotency:
+        options.idempotency ??
+        createMemoryIdempotencyStore({ ttlSeconds: DEFAULT_IDEMPOTENCY_TTL_SECONDS }),
+      logger: options.logger ?? silentLogger(),
+    }),
   );
   return { app, books };
 }

@@ -6,6 +6,7 @@ import {
   createHttpApp,
   registerRoutes,
   type ApiDocument,
+  type IdempotencyStore,
   type Logger,
 } from '@repo/common';
 import type { ProductsRepository } from './data/products-repository.js';
@@ -14,6 +15,8 @@ import { productRoutes } from './routes/products-routes.js';
 
 export interface AppDeps {
   products: ProductsRepository;
+  /** The Idempotency-Keys of `POST /products`. */
+  idempotency: IdempotencyStore;
   logger: Logger;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   apiDocsVariable,
+  idempotencyVariables,
   loadEnv,
   metricsVariables,
   mongoServiceVariables,
@@ -11,6 +12,7 @@ function configSchema(env: Env) {
   return z.object({
     ...mongoServiceVariables(6793, 'mini_store'),
     ...metricsVariables(),
+    ...idempotencyVariables(),
     API_DOCS: apiDocsVariable(env),
   });
 }

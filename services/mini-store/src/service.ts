@@ -1,4 +1,8 @@
-import { connectWithMongo, type ServiceDefinition } from '@repo/common';
+import {
+  connectWithMongo,
+  createMongoIdempotencyStore,
+  type ServiceDefinition,
+} from '@repo/common';
 import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createProductsRepository } from './data/products-repository.js';
@@ -8,7 +12,13 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'mini-store',
   loadConfig,
   connect: (config, logger) =>
-    connectWithMongo(config, logger, (db) => ({ products: createProductsRepository(db), logger })),
+    connectWithMongo(config, logger, async (db) => {
+      const idempotency = createMongoIdempotencyStore(db, {
+        ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
+      });
+      await idempotency.ensureIndexes();
+      return { products: createProductsRepository(db), idempotency, logger };
+    }),
   createApp,
   apiDocument,
 };

@@ -11,6 +11,7 @@ describe('mini-store configuration', () => {
       MONGODB_URI: 'mongodb://127.0.0.1:27017',
       MONGODB_DB: 'mini_store',
       API_DOCS: true,
+      IDEMPOTENCY_TTL_SECONDS: 86400,
     });
   });
 
@@ -28,6 +29,7 @@ describe('mini-store configuration', () => {
       MONGODB_URI: 'mongodb://db.internal:27018',
       MONGODB_DB: 'store_test',
       API_DOCS: true,
+      IDEMPOTENCY_TTL_SECONDS: 86400,
     });
   });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
-import { silentLogger } from '@repo/common';
+import { createMemoryIdempotencyStore, silentLogger } from '@repo/common';
 import { createApp } from '../src/app.js';
 import type { ProductsRepository } from '../src/data/products-repository.js';
 import { buildApp, HEX_ID, readStored, uniqueName, unknownId } from './support.js';
@@ -291,7 +291,11 @@ describe('a failure inside the service', () => {
       remove: () => Promise.reject(failure),
       exists: () => Promise.reject(failure),
     };
-    const brokenApp = createApp({ products: failing, logger: silentLogger() });
+    const brokenApp = createApp({
+      products: failing,
+      idempotency: createMemoryIdempotencyStore({ ttlSeconds: 60 }),
+      logger: silentLogger(),
+    });
     const response = await request(brokenApp)
       .get('/products')
       .set('X-Request-Id', 'support-ticket-42')

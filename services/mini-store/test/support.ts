@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { ObjectId, type Db, type Document } from 'mongodb';
-import { silentLogger } from '@repo/common';
+import {
+  createMongoIdempotencyStore,
+  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+  silentLogger,
+} from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
 import { apiDocument, createApp, type AppDeps } from '../src/app.js';
 import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';
@@ -11,7 +15,12 @@ const contract = useResponseContract(apiDocument());
 
 export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
   return contract.check(
-    createApp({ products: createProductsRepository(db), logger: silentLogger(), ...overrides }),
+    createApp({
+      products: createProductsRepository(db),
+      idempotency: createMongoIdempotencyStore(db, { ttlSeconds: DEFAULT_IDEMPOTENCY_TTL_SECONDS }),
+      logger: silentLogger(),
+      ...overrides,
+    }),
   );
 }
 

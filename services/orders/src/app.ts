@@ -6,6 +6,7 @@ import {
   createHttpApp,
   registerRoutes,
   type ApiDocument,
+  type IdempotencyStore,
   type Logger,
 } from '@repo/common';
 import type { MenuRepository } from './data/menu-repository.js';
@@ -18,6 +19,8 @@ import { orderRoutes } from './routes/orders-routes.js';
 export interface AppDeps {
   menu: MenuRepository;
   orders: OrdersRepository;
+  /** The Idempotency-Keys of `POST /orders`. */
+  idempotency: IdempotencyStore;
   logger: Logger;
   customerToken: string;
   staffToken: string;

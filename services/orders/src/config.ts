@@ -1,5 +1,6 @@
 import {
   apiDocsVariable,
+  idempotencyVariables,
   loadEnv,
   metricsVariables,
   mongoServiceVariables,
@@ -15,6 +16,7 @@ function configSchema(env: Env) {
   return z.object({
     ...mongoServiceVariables(6792, 'orders'),
     ...metricsVariables(),
+    ...idempotencyVariables(),
     ORDERS_CUSTOMER_TOKEN: secretVariable(env, 'dev-customer-token'),
     ORDERS_STAFF_TOKEN: secretVariable(env, 'dev-staff-token'),
     API_DOCS: apiDocsVariable(env),

@@ -1,4 +1,8 @@
-import { connectWithMongo, type ServiceDefinition } from '@repo/common';
+import {
+  connectWithMongo,
+  createMongoIdempotencyStore,
+  type ServiceDefinition,
+} from '@repo/common';
 import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, SECRET_VARIABLES, type Config } from './config.js';
 import { createMenuRepository } from './data/menu-repository.js';
@@ -17,9 +21,14 @@ export const service: ServiceDefinition<Config, AppDeps> = {
       if (seeded > 0) logger.info({ items: seeded }, 'menu was empty: stored the default menu');
       const orders = createOrdersRepository(db);
       await orders.ensureIndexes();
+      const idempotency = createMongoIdempotencyStore(db, {
+        ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
+      });
+      await idempotency.ensureIndexes();
       return {
         menu,
         orders,
+        idempotency,
         logger,
         customerToken: config.ORDERS_CUSTOMER_TOKEN,
         staffToken: config.ORDERS_STAFF_TOKEN,

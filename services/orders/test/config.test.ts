@@ -13,6 +13,7 @@ describe('configuration', () => {
       ORDERS_CUSTOMER_TOKEN: 'dev-customer-token',
       ORDERS_STAFF_TOKEN: 'dev-staff-token',
       API_DOCS: true,
+      IDEMPOTENCY_TTL_SECONDS: 86400,
     });
   });
 

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { silentLogger } from '@repo/common';
+import {
+  createMongoIdempotencyStore,
+  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+  silentLogger,
+} from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
 import { ObjectId, type Db } from 'mongodb';
 import request from 'supertest';
@@ -42,6 +46,7 @@ export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
     createApp({
       menu: createMenuRepository(db),
       orders: createOrdersRepository(db),
+      idempotency: createMongoIdempotencyStore(db, { ttlSeconds: DEFAULT_IDEMPOTENCY_TTL_SECONDS }),
       logger: silentLogger(),
       customerToken: CUSTOMER_TOKEN,
       staffToken: STAFF_TOKEN,

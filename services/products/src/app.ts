@@ -6,6 +6,7 @@ import {
   createHttpApp,
   registerRoutes,
   type ApiDocument,
+  type IdempotencyStore,
   type Logger,
 } from '@repo/common';
 import type { OrdersRepository } from './data/orders-repository.js';
@@ -25,6 +26,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Products whose quantity is below this are listed by `?lowStock=true`. */
   lowStockThreshold: number;
+  /** The Idempotency-Keys of the POST routes. */
+  idempotency: IdempotencyStore;
   logger: Logger;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   apiDocsVariable,
+  idempotencyVariables,
   loadEnv,
   metricsVariables,
   mongoServiceVariables,
@@ -22,6 +23,7 @@ function configSchema(env: Env) {
   return z.object({
     ...mongoServiceVariables(6790, 'products'),
     ...metricsVariables(),
+    ...idempotencyVariables(),
     LOW_STOCK_THRESHOLD: lowStockThresholdVariable,
     API_DOCS: apiDocsVariable(env),
   });

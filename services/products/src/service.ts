@@ -1,5 +1,10 @@
 import type { Db } from 'mongodb';
-import { connectWithMongo, type Logger, type ServiceDefinition } from '@repo/common';
+import {
+  connectWithMongo,
+  createMongoIdempotencyStore,
+  type Logger,
+  type ServiceDefinition,
+} from '@repo/common';
 import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createOrdersRepository } from './data/orders-repository.js';
@@ -10,11 +15,16 @@ import { recoverStockJobs, STOCK_JOB_LEASE_MS } from './domain/recover-stock-job
 async function depsOver(db: Db, config: Config, logger: Logger): Promise<AppDeps> {
   const orders = createOrdersRepository(db);
   await orders.ensureIndexes();
+  const idempotency = createMongoIdempotencyStore(db, {
+    ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
+  });
+  await idempotency.ensureIndexes();
   return {
     products: createProductsRepository(db),
     orders,
     clock: () => new Date(),
     lowStockThreshold: config.LOW_STOCK_THRESHOLD,
+    idempotency,
     logger,
   };
 }

@@ -14,6 +14,7 @@ describe('configuration', () => {
       MONGODB_DB: 'products',
       LOW_STOCK_THRESHOLD: 5,
       API_DOCS: true,
+      IDEMPOTENCY_TTL_SECONDS: 86400,
     });
   });
 

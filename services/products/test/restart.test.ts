@@ -73,4 +73,34 @@ describe('persistence', () => {
       await secondRun.stop();
     }
   });
+
+  it('when the whole service is stopped and started again, then a keyed POST sent before is replayed, not created again', async () => {
+    const key = uniqueName('restart-key');
+    const body = { modelName: uniqueName('keyed before restart') };
+
+    const firstRun = await runOverTestDatabase();
+    let first: request.Response;
+    try {
+      first = await request(firstRun.url).post('/products').set('Idempotency-Key', key).send(body);
+      expect(first.status).toBe(201);
+    } finally {
+      await firstRun.stop();
+    }
+
+    const secondRun = await runOverTestDatabase();
+    try {
+      const again = await request(secondRun.url)
+        .post('/products')
+        .set('Idempotency-Key', key)
+        .send(body);
+      expect(again.status).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.text).toBe(first.text);
+      expect(
+        await testDb.db.collection('products').countDocuments({ modelName: body.modelName }),
+      ).toBe(1);
+    } finally {
+      await secondRun.stop();
+    }
+  });
 });

@@ -3,7 +3,11 @@ import type { Express } from 'express';
 import type { Collection, Db, Document } from 'mongodb';
 import request from 'supertest';
 import { beforeAll, expect } from 'vitest';
-import { silentLogger } from '@repo/common';
+import {
+  createMongoIdempotencyStore,
+  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+  silentLogger,
+} from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
 import { useTestDatabase, type OpenTestDatabase } from '@repo/embedded-mongo/testing';
 import { apiDocument, createApp, type AppDeps } from '../src/app.js';
@@ -26,6 +30,7 @@ export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
       clock: () => new Date(),
       logger: silentLogger(),
       lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+      idempotency: createMongoIdempotencyStore(db, { ttlSeconds: DEFAULT_IDEMPOTENCY_TTL_SECONDS }),
       ...overrides,
     }),
   );

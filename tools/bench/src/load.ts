@@ -8,6 +8,8 @@ export interface LoadRequest {
   body?: string;
   /** Status every answer must carry; anything else is counted as a bad answer. */
   expectStatus: number;
+  /** Replace each `[<id>]` in the request (headers included) with a new id per request (autocannon's `idReplacement`). */
+  idReplacement?: boolean;
 }
 
 export interface LoadResult {
@@ -34,6 +36,7 @@ export async function runLoad(
     method: request.method,
     headers,
     ...(request.body === undefined ? {} : { body: request.body }),
+    ...(request.idReplacement === true ? { idReplacement: true } : {}),
     connections: options.connections,
     duration: options.durationSec,
   });

@@ -198,6 +198,25 @@ export const ROUTES: readonly RouteScenario[] = [
     },
   },
   {
+    // Each request with a key of its own: the claim, the fingerprint and the stored answer.
+    label: 'products POST /products (Idempotency-Key)',
+    service: 'products',
+    baseline: 'products-post',
+    async prepare({ serviceUrl }) {
+      await createProducts(serviceUrl, STORED_PRODUCTS);
+      return {
+        request: {
+          method: 'POST',
+          path: '/products',
+          headers: { 'idempotency-key': 'bench-[<id>]' },
+          idReplacement: true,
+          body: JSON.stringify(PRODUCT),
+          expectStatus: 201,
+        },
+      };
+    },
+  },
+  {
     label: 'products PATCH /products/:id',
     service: 'products',
     baseline: 'products-patch',

@@ -65,6 +65,26 @@ export function mongoServiceVariables(defaultPort: number, defaultDatabase: stri
   };
 }
 
+/** How long an Idempotency-Key is remembered unless IDEMPOTENCY_TTL_SECONDS says otherwise: a day. */
+export const DEFAULT_IDEMPOTENCY_TTL_SECONDS = 86_400;
+
+/** `IDEMPOTENCY_TTL_SECONDS`, for a service whose POST routes take an Idempotency-Key. */
+export function idempotencyVariables() {
+  return {
+    IDEMPOTENCY_TTL_SECONDS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'must be at least 1 second')
+          .max(31_536_000, 'must be at most 31536000 seconds (a year)'),
+      )
+      .default(DEFAULT_IDEMPOTENCY_TTL_SECONDS),
+  };
+}
+
 /**
  * A secret: required in production, where a default would be a published password; elsewhere
  * it falls back to a development value so `npm start` works on a fresh clone.

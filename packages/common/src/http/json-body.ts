@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
+import { rememberKeyedBody } from '../idempotency/key.js';
 import { guardJsonBody, requireValidUtf8, type JsonGuardOptions } from './json-guard.js';
 
 /** The largest request body any service accepts; larger ones are answered 413. */
@@ -17,6 +18,12 @@ export interface JsonParserOptions extends JsonGuardOptions {
   strict?: boolean;
 }
 
+/** body-parser's `verify` hook: the bytes must be UTF-8, and a keyed request's are fingerprinted. */
+function readBody(req: IncomingMessage, res: unknown, bytes: Buffer, encoding: string): void {
+  requireValidUtf8(req, res, bytes, encoding);
+  rememberKeyedBody(req, bytes);
+}
+
 /**
  * `express.json()` followed by the guard every JSON body goes through (`guardJsonBody`: depth,
  * prototype and NUL keys, numbers JSON cannot write back, and, when the service stores its
@@ -27,7 +34,7 @@ export function guardedJsonParser({
   strict = true,
   ...guard
 }: JsonParserOptions = {}): RequestHandler {
-  const parse = express.json({ limit: BODY_LIMIT, strict, verify: requireValidUtf8 });
+  const parse = express.json({ limit: BODY_LIMIT, strict, verify: readBody });
   return (req, res, next) => {
     void parse(req, res, (error?: unknown) => {
       if (error !== undefined) next(error);

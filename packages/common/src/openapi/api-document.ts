@@ -4,6 +4,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import { describeIdempotentRoute, type ErrorResponseOf } from '../idempotency/route-option.js';
 import { boundApiDocument } from './limits.js';
 
 /** An OpenAPI 3.1 document, as the generator builds it. */
@@ -13,7 +14,11 @@ export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
  * What the document needs of a route: its method, OpenAPI path, zod request schemas and every
  * response it can give. A `Route` declaration is one, and its handler is left out of the document.
  */
-export type ApiRoute = RouteConfig & { before?: unknown; handle?: unknown };
+export type ApiRoute = RouteConfig & {
+  before?: unknown;
+  handle?: unknown;
+  idempotency?: { errorResponse: ErrorResponseOf };
+};
 
 /** A bearer-token security scheme; `description` says which token and how it is checked. */
 export interface BearerScheme {
@@ -93,7 +98,11 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       [mediaType]: { schema: { $ref: `#/components/schemas/${bodySchemaName}` }, example },
     },
   });
-  for (const { before: _before, handle: _handle, ...route } of api.routes) {
+  for (const { before: _before, handle: _handle, idempotency, ...declared } of api.routes) {
+    const route =
+      idempotency === undefined
+        ? declared
+        : describeIdempotentRoute(declared, idempotency.errorResponse);
     registry.registerPath({
       ...route,
       operationId: route.operationId ?? operationIdOf(route),

@@ -1,5 +1,6 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { Express, Request, RequestHandler, Response } from 'express';
+import type { IdempotencyOption } from '../idempotency/route-option.js';
 
 /** The methods the services route; each is a method of the Express app. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -17,6 +18,8 @@ export interface Route<Deps> extends Omit<RouteConfig, 'method'> {
   method: RouteMethod;
   /** Middleware that runs first, in order (a token check, a body parser), built from the app's dependencies. */
   before?: (deps: Deps) => readonly RequestHandler[];
+  /** The route takes an `Idempotency-Key` (`idempotentRoute`), checked after `before`. */
+  idempotency?: IdempotencyOption<Deps>;
   /** Answers the request, with the app's dependencies; what it throws or rejects reaches the error handler. */
   handle(req: Request<PathParams>, res: Response, deps: Deps): void | Promise<void>;
 }
@@ -40,6 +43,11 @@ export function registerRoutes<Deps>(
   for (const route of routes) {
     const handler: RequestHandler = (req, res) =>
       route.handle(req as Request<PathParams>, res, deps);
-    app[route.method](expressPath(route.path), ...(route.before?.(deps) ?? []), handler);
+    app[route.method](
+      expressPath(route.path),
+      ...(route.before?.(deps) ?? []),
+      ...(route.idempotency === undefined ? [] : [route.idempotency.middleware(deps)]),
+      handler,
+    );
   }
 }

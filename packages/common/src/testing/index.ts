@@ -30,3 +30,8 @@ export {
   type ConditionalResource,
   type PreconditionSuite,
 } from './preconditions.js';
+export {
+  describeIdempotentPost,
+  type Caller,
+  type IdempotentPostTarget,
+} from './idempotent-post.js';

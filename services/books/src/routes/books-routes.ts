@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ifMatchHeader,
+  idempotentRoute,
   jsonBodyParser,
   jsonResponse,
   notModifiedResponse,
@@ -127,6 +128,9 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token }) => [requireToken(token), parseBook()],
+    idempotency: idempotentRoute((description, example) =>
+      textResponse(description, anyText, example),
+    ),
     handle(req, res, { books }) {
       res.status(201).json(presentBook(books.create(readNewBook(req.body))));
     },

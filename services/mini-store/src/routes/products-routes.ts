@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  ANONYMOUS,
   errorResponse,
+  idempotentRoute,
   jsonBodyParser,
   fixedErrorResponse,
   ifMatchHeader,
@@ -148,6 +150,7 @@ export const productRoutes: Route<AppDeps>[] = [
       ...failures,
     },
     before: () => [parseNewProduct()],
+    idempotency: idempotentRoute(errorResponse, ANONYMOUS),
     async handle(req, res, { products }) {
       const id = await products.create(readNewProduct(req.body));
       res.status(201).json({ id: id.toHexString() });

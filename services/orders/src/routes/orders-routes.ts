@@ -4,6 +4,7 @@ import {
   errorResponse,
   fixedErrorResponse,
   ifMatchHeader,
+  idempotentRoute,
   jsonResponse,
   nextPageLink,
   notModifiedResponse,
@@ -146,6 +147,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ customerToken }) => [requireToken(customerToken)],
+    idempotency: idempotentRoute(errorResponse),
     async handle(req, res, { menu, orders, clock = currentTime }) {
       const placed = await placeOrder(readNewOrder(req.body), { menu, orders, clock });
       if (!placed.ok) throw new ValidationError(placed.problems);

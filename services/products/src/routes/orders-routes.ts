@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  byPathParam,
   errorResponse,
   fixedErrorResponse,
   ifMatchHeader,
+  idempotentRoute,
   jsonResponse,
   nextPageLink,
   notModifiedResponse,
@@ -187,6 +189,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       500: serverError,
     },
     before: () => [jsonRequestBody({ keepOnly: ORDER_BODY_KEYS })],
+    idempotency: idempotentRoute(errorResponse, byPathParam('customerId')),
     async handle(req, res, { products, orders, clock }) {
       const customerId = readCustomerId(req.params.customerId);
       const { items } = readNewOrder(req.body);

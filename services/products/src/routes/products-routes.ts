@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  ANONYMOUS,
   emptyResponse,
   errorResponse,
+  idempotentRoute,
   fixedErrorResponse,
   ifMatchHeader,
   jsonResponse,
@@ -141,6 +143,7 @@ export const productRoutes: Route<AppDeps>[] = [
       500: serverError,
     },
     before: () => [productBody()],
+    idempotency: idempotentRoute(errorResponse, ANONYMOUS),
     async handle(req, res, { products }) {
       const id = await products.create(readNewProduct(req.body));
       res.status(201).json({ id: id.toHexString() });
