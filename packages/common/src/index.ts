@@ -18,7 +18,7 @@ export { requireBearerToken } from './auth/bearer.js';
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
 export { metricsVariables } from './observability/metrics-config.js';
-export { METRICS_PATH } from './observability/metrics-endpoint.js';
+export { describeMongoHost, METRICS_PATH } from './addresses.js';
 
 // Reading input
 export { inputReader, type InputReader, type InputRejection } from './validation/parse-input.js';
@@ -71,5 +71,5 @@ export { expressPath, registerRoutes, type Route } from './openapi/route.js';
 // Running a service
 export { runService, type RunningService, type ServiceDefinition } from './runtime/run-service.js';
 export { connectWithMongo } from './runtime/mongo-service.js';
-export { connectMongo, describeMongoHost } from './mongo/mongo.js';
+export { connectMongo } from './mongo/mongo.js';
 export { flushLogger, silentLogger, type Logger } from './runtime/logger.js';
