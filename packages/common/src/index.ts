@@ -3,7 +3,8 @@
 // Building an app
 export { createHttpApp } from './http/create-app.js';
 export { helmetOptionsFor, type SecurityHeadersProfile } from './http/security-headers.js';
-export { jsonBodyParser, type JsonParserOptions } from './http/json-body.js';
+export { jsonBodyParser, jsonOnlyBodyParser, type JsonParserOptions } from './http/json-body.js';
+export { sendJsonArray, type DocumentCursor } from './http/json-array-stream.js';
 export { MAX_JSON_DEPTH, UnsafeJsonError, type JsonGuardOptions } from './http/json-guard.js';
 export {
   addErrorHandlers,
@@ -12,7 +13,13 @@ export {
   type JsonErrorRendererOptions,
 } from './errors/error-handler.js';
 export { isMalformedJsonError } from './errors/classify.js';
-export { BadRequestError, HttpError, NotFoundError } from './errors/http-errors.js';
+export {
+  BadRequestError,
+  HttpError,
+  NotFoundError,
+  UnsupportedMediaTypeError,
+} from './errors/http-errors.js';
+export { undecodableIdHandler } from './errors/undecodable-id.js';
 export { requireBearerToken } from './auth/bearer.js';
 
 // Observability
@@ -36,6 +43,7 @@ export {
 export {
   apiDocsVariable,
   ConfigError,
+  configLoader,
   loadEnv,
   mongoServiceVariables,
   secretVariable,
@@ -60,6 +68,7 @@ export {
   errorBodySchema,
   errorResponse,
   fixedErrorResponse,
+  jsonBody,
   jsonResponse,
   notModifiedResponse,
   statusTextResponse,

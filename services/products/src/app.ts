@@ -5,6 +5,7 @@ import {
   createApiDocument,
   createHttpApp,
   registerRoutes,
+  undecodableIdHandler,
   type ApiDocument,
   type Logger,
 } from '@repo/common';
@@ -12,7 +13,6 @@ import type { OrdersRepository } from './data/orders-repository.js';
 import type { ProductsRepository } from './data/products-repository.js';
 import { orderNotFound, productNotFound, renderError } from './http/errors.js';
 import { badCustomerId } from './http/order-schemas.js';
-import { undecodableIdHandler } from './http/undecodable-id.js';
 import { orderRoutes } from './routes/orders-routes.js';
 import { productRoutes } from './routes/products-routes.js';
 

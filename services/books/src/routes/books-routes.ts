@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  jsonBody,
   jsonBodyParser,
   jsonResponse,
   notModifiedResponse,
@@ -59,11 +60,6 @@ const bookExample = {
   year: 1965,
   status: BookStatus.STATUS_AVAILABLE,
 };
-
-const jsonBody = (schema: z.ZodType, example: unknown) => ({
-  required: true,
-  content: { 'application/json': { schema, example } },
-});
 
 const anyText = z.string();
 const forbidden = statusTextResponse(

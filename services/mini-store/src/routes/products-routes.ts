@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   errorResponse,
+  jsonBody,
   jsonBodyParser,
   fixedErrorResponse,
   jsonResponse,
@@ -44,11 +45,6 @@ const productSchema = z
   .meta({ id: 'Product' });
 
 const productExample = { _id: EXAMPLE_ID, name: 'Lamp', price: 19.5, quantity: 3 };
-
-const jsonBody = (schema: z.ZodType, example: unknown) => ({
-  required: true,
-  content: { 'application/json': { schema, example } },
-});
 
 const malformedId = errorResponse(
   'The id is not 24 lowercase hex characters, or the body is malformed JSON.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   emptyResponse,
   errorResponse,
+  jsonBody,
   jsonResponse,
   nextPageLink,
   notModifiedResponse,
@@ -32,7 +33,6 @@ import {
   CUSTOMER_SCHEME,
   hexId,
   idParams,
-  jsonBody,
   malformedJson,
   STAFF_SCHEME,
   unauthorized,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   errorResponse,
+  jsonBody,
+  jsonOnlyBodyParser,
   jsonResponse,
   nextPageLink,
   notModifiedResponse,
@@ -13,9 +15,8 @@ import { changeOrder } from '../domain/change-order.js';
 import { ORDER_STATUSES } from '../domain/order.js';
 import { placeOrder } from '../domain/place-order.js';
 import { removeOrder } from '../domain/remove-order.js';
-import { jsonBody, serverError, tooLarge, unsupportedMediaType } from '../http/api-responses.js';
+import { serverError, tooLarge, unsupportedMediaType } from '../http/api-responses.js';
 import { orderNotFound } from '../http/errors.js';
-import { jsonRequestBody } from '../http/json-request-body.js';
 import { presentOrder } from '../http/order-presenter.js';
 import {
   customerIdSchema,
@@ -168,7 +169,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       422: unknownOrUnpriced,
       500: serverError,
     },
-    before: () => [jsonRequestBody({ keepOnly: ORDER_BODY_KEYS })],
+    before: () => [jsonOnlyBodyParser({ keepOnly: ORDER_BODY_KEYS })],
     async handle(req, res, { products, orders, clock }) {
       const customerId = readCustomerId(req.params.customerId);
       const { items } = readNewOrder(req.body);
@@ -227,7 +228,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       422: unknownOrUnpriced,
       500: serverError,
     },
-    before: () => [jsonRequestBody({ keepOnly: ORDER_BODY_KEYS })],
+    before: () => [jsonOnlyBodyParser({ keepOnly: ORDER_BODY_KEYS })],
     async handle(req, res, { products, orders, clock }) {
       const changes = readOrderChanges(req.body);
       const id = readOrderId(req.params.id);
