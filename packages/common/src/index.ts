@@ -33,8 +33,8 @@ export { isJsonObject } from './validation/json-object.js';
 export { objectIdSchema } from './mongo/object-id.js';
 export {
   idCursor,
-  nextPageLink,
   pageQueryFields,
+  sendPage,
   type IdCursor,
   type PageLimits,
 } from './http/page.js';

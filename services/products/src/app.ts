@@ -1,7 +1,6 @@
 import type { Express } from 'express';
 import {
   addErrorHandlers,
-  cannotRouteResponse,
   createApiDocument,
   createHttpApp,
   registerRoutes,
@@ -51,6 +50,5 @@ export function apiDocument(): ApiDocument {
     summary:
       "A JSON catalog of products under `/products`, stored in MongoDB (specification document 1), and customers' orders that take the products' stock (`/customers/{customerId}/orders`, `/orders/{id}`).",
     routes,
-    unmatchedRoute: cannotRouteResponse(),
   });
 }

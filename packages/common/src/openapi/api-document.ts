@@ -4,6 +4,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import { cannotRouteResponse } from './responses.js';
 
 /** An OpenAPI 3.1 document, as the generator builds it. */
 export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -36,7 +37,8 @@ export interface ApiDescription {
   routes: readonly ApiRoute[];
   /** Bearer-token schemes by name, for routes whose `security` names them. */
   bearerSchemes?: Readonly<Record<string, BearerScheme>>;
-  unmatchedRoute: UnmatchedRouteResponse;
+  /** Express's own `Cannot <METHOD> <path>` 404 (`cannotRouteResponse`) unless a service answers otherwise. */
+  unmatchedRoute?: UnmatchedRouteResponse;
 }
 
 /**
@@ -78,7 +80,7 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       description,
     });
   }
-  const { description, mediaType, schema, example } = api.unmatchedRoute;
+  const { description, mediaType, schema, example } = api.unmatchedRoute ?? cannotRouteResponse();
   // The body's zod schema becomes a component schema (named by its `id`, handed to the generator
   // below); the response refers to it by that name.
   const bodySchemaName = `${UNMATCHED_ROUTE_RESPONSE}Body`;

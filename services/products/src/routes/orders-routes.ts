@@ -4,10 +4,10 @@ import {
   jsonBody,
   jsonOnlyBodyParser,
   jsonResponse,
-  nextPageLink,
   notModifiedResponse,
   emptyResponse,
   objectIdSchema,
+  sendPage,
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
@@ -133,19 +133,8 @@ export const orderRoutes: Route<AppDeps>[] = [
     async handle(req, res, { orders }) {
       const customerId = readCustomerId(req.params.customerId);
       const { status, limit, after } = readOrderListQuery(req.query);
-      // One more than a page tells whether there is a next page without a count.
-      const found = await orders.listPage({
-        customerId,
-        status,
-        before: after,
-        limit: limit + 1,
-      });
-      const page = found.slice(0, limit);
-      const last = page.at(-1);
-      if (found.length > limit && last !== undefined) {
-        res.setHeader('Link', nextPageLink(req.originalUrl, orderCursor.encode(last._id)));
-      }
-      res.json(page.map(presentOrder));
+      const found = await orders.listPage({ customerId, status, before: after, limit: limit + 1 });
+      sendPage(req, res, found, { limit, cursor: orderCursor, present: presentOrder });
     },
   },
   {
