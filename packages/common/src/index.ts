@@ -3,7 +3,8 @@
 // Building an app
 export { createHttpApp } from './http/create-app.js';
 export { helmetOptionsFor, type SecurityHeadersProfile } from './http/security-headers.js';
-export { jsonBodyParser, type JsonParserOptions } from './http/json-body.js';
+export { jsonBodyParser, jsonOnlyBodyParser, type JsonParserOptions } from './http/json-body.js';
+export { sendJsonArray, type DocumentCursor } from './http/json-array-stream.js';
 export { MAX_JSON_DEPTH, UnsafeJsonError, type JsonGuardOptions } from './http/json-guard.js';
 export {
   addErrorHandlers,
@@ -12,7 +13,13 @@ export {
   type JsonErrorRendererOptions,
 } from './errors/error-handler.js';
 export { isMalformedJsonError } from './errors/classify.js';
-export { BadRequestError, HttpError, NotFoundError } from './errors/http-errors.js';
+export {
+  BadRequestError,
+  HttpError,
+  NotFoundError,
+  UnsupportedMediaTypeError,
+} from './errors/http-errors.js';
+export { undecodableIdHandler } from './errors/undecodable-id.js';
 export { requireBearerToken } from './auth/bearer.js';
 export {
   ifMatchAllows,
@@ -51,7 +58,7 @@ export { IDEMPOTENT_REPLAYED_HEADER } from './idempotency/key.js';
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
 export { metricsVariables } from './observability/metrics-config.js';
-export { METRICS_PATH } from './observability/metrics-endpoint.js';
+export { describeMongoHost, METRICS_PATH } from './addresses.js';
 
 // Reading input
 export { inputReader, type InputReader, type InputRejection } from './validation/parse-input.js';
@@ -66,8 +73,8 @@ export {
 } from './mongo/version.js';
 export {
   idCursor,
-  nextPageLink,
   pageQueryFields,
+  sendPage,
   type IdCursor,
   type PageLimits,
 } from './http/page.js';
@@ -78,6 +85,7 @@ export {
   ConfigError,
   DEFAULT_IDEMPOTENCY_TTL_SECONDS,
   idempotencyVariables,
+  configLoader,
   loadEnv,
   mongoServiceVariables,
   secretVariable,
@@ -105,6 +113,7 @@ export {
   etagHeader,
   fixedErrorResponse,
   ifMatchHeader,
+  jsonBody,
   jsonResponse,
   notModifiedResponse,
   PRECONDITION_FAILED_DESCRIPTION,
@@ -118,5 +127,5 @@ export { expressPath, registerRoutes, type Route } from './openapi/route.js';
 // Running a service
 export { runService, type RunningService, type ServiceDefinition } from './runtime/run-service.js';
 export { connectWithMongo } from './runtime/mongo-service.js';
-export { connectMongo, describeMongoHost } from './mongo/mongo.js';
+export { connectMongo } from './mongo/mongo.js';
 export { flushLogger, silentLogger, type Logger } from './runtime/logger.js';

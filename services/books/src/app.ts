@@ -1,7 +1,6 @@
 import type { Express } from 'express';
 import {
   addErrorHandlers,
-  cannotRouteResponse,
   createApiDocument,
   createHttpApp,
   registerRoutes,
@@ -46,6 +45,5 @@ export function apiDocument(): ApiDocument {
           'The shared secret (BOOKS_TOKEN) as `Bearer <token>`: the second space-separated part of the header must equal it.',
       },
     },
-    unmatchedRoute: cannotRouteResponse(),
   });
 }

@@ -1,12 +1,10 @@
-import { z } from 'zod';
 import {
   apiDocsVariable,
   idempotencyVariables,
-  loadEnv,
+  configLoader,
   metricsVariables,
   secretVariable,
   serviceVariables,
-  type Env,
 } from '@repo/common';
 
 /** 6790 when the service runs alone; the launcher that runs every service sets PORT=6791. */
@@ -14,15 +12,12 @@ const DEFAULT_PORT = 6790;
 const DEVELOPMENT_TOKEN = 'dev-books-token';
 
 /** PORT, the log settings, BOOKS_TOKEN, IDEMPOTENCY_TTL_SECONDS and API_DOCS; a bad value stops start-up naming the variable. */
-export function loadConfig(env: Env = process.env) {
-  const schema = z.object({
-    ...serviceVariables(DEFAULT_PORT),
-    ...metricsVariables(),
-    ...idempotencyVariables(),
-    BOOKS_TOKEN: secretVariable(env, DEVELOPMENT_TOKEN),
-    API_DOCS: apiDocsVariable(env),
-  });
-  return loadEnv(schema, env);
-}
+export const loadConfig = configLoader((env) => ({
+  ...serviceVariables(DEFAULT_PORT),
+  ...metricsVariables(),
+  ...idempotencyVariables(),
+  BOOKS_TOKEN: secretVariable(env, DEVELOPMENT_TOKEN),
+  API_DOCS: apiDocsVariable(env),
+}));
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -1,7 +1,6 @@
 import type { Express } from 'express';
 import {
   addErrorHandlers,
-  cannotRouteResponse,
   createApiDocument,
   createHttpApp,
   registerRoutes,
@@ -37,6 +36,5 @@ export function apiDocument(): ApiDocument {
     summary:
       'A minimal product store under `/products`, stored in MongoDB (specification document 3, part B).',
     routes: productRoutes,
-    unmatchedRoute: cannotRouteResponse(),
   });
 }

@@ -1,10 +1,10 @@
 import type { Express } from 'express';
 import {
   addErrorHandlers,
-  cannotRouteResponse,
   createApiDocument,
   createHttpApp,
   registerRoutes,
+  undecodableIdHandler,
   type ApiDocument,
   type IdempotencyStore,
   type Logger,
@@ -13,7 +13,6 @@ import type { OrdersRepository } from './data/orders-repository.js';
 import type { ProductsRepository } from './data/products-repository.js';
 import { orderNotFound, productNotFound, renderError } from './http/errors.js';
 import { badCustomerId } from './http/order-schemas.js';
-import { undecodableIdHandler } from './http/undecodable-id.js';
 import { orderRoutes } from './routes/orders-routes.js';
 import { productRoutes } from './routes/products-routes.js';
 
@@ -54,6 +53,5 @@ export function apiDocument(): ApiDocument {
     summary:
       "A JSON catalog of products under `/products`, stored in MongoDB (specification document 1), and customers' orders that take the products' stock (`/customers/{customerId}/orders`, `/orders/{id}`).",
     routes,
-    unmatchedRoute: cannotRouteResponse(),
   });
 }

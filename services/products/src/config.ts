@@ -2,10 +2,9 @@ import { z } from 'zod';
 import {
   apiDocsVariable,
   idempotencyVariables,
-  loadEnv,
+  configLoader,
   metricsVariables,
   mongoServiceVariables,
-  type Env,
 } from '@repo/common';
 
 /** Products with a quantity below this are low on stock unless LOW_STOCK_THRESHOLD says otherwise. */
@@ -19,19 +18,13 @@ const lowStockThresholdVariable = z
   .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER, 'is too large'))
   .default(DEFAULT_LOW_STOCK_THRESHOLD);
 
-function configSchema(env: Env) {
-  return z.object({
-    ...mongoServiceVariables(6790, 'products'),
-    ...metricsVariables(),
-    ...idempotencyVariables(),
-    LOW_STOCK_THRESHOLD: lowStockThresholdVariable,
-    API_DOCS: apiDocsVariable(env),
-  });
-}
-
-export type Config = z.output<ReturnType<typeof configSchema>>;
-
 /** The service's settings from the environment; a bad value stops start-up naming the variable. */
-export function loadConfig(env: Env = process.env): Config {
-  return loadEnv(configSchema(env), env);
-}
+export const loadConfig = configLoader((env) => ({
+  ...mongoServiceVariables(6790, 'products'),
+  ...metricsVariables(),
+  ...idempotencyVariables(),
+  LOW_STOCK_THRESHOLD: lowStockThresholdVariable,
+  API_DOCS: apiDocsVariable(env),
+}));
+
+export type Config = ReturnType<typeof loadConfig>;

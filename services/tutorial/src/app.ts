@@ -1,7 +1,6 @@
 import type { Express } from 'express';
 import {
   addErrorHandlers,
-  cannotRouteResponse,
   createApiDocument,
   createHttpApp,
   registerRoutes,
@@ -41,6 +40,5 @@ export function apiDocument(): ApiDocument {
     summary:
       'Small tutorial routes that answer mostly in text, labelled HTML (specification document 3, part A).',
     routes,
-    unmatchedRoute: cannotRouteResponse(),
   });
 }

@@ -1,24 +1,13 @@
-import {
-  apiDocsVariable,
-  loadEnv,
-  metricsVariables,
-  serviceVariables,
-  type Env,
-} from '@repo/common';
-import { z } from 'zod';
+import { apiDocsVariable, configLoader, metricsVariables, serviceVariables } from '@repo/common';
 
-// PORT, LOG_LEVEL, LOG_FORMAT and API_DOCS only: the tutorial has no database and no secret.
-function configSchema(env: Env) {
-  return z.object({
-    ...serviceVariables(3000),
-    ...metricsVariables(),
-    API_DOCS: apiDocsVariable(env),
-  });
-}
+/**
+ * PORT, the log and metrics settings and API_DOCS only (no database, no secret), read once at
+ * start-up; a bad value stops it with a message that names the variable.
+ */
+export const loadConfig = configLoader((env) => ({
+  ...serviceVariables(3000),
+  ...metricsVariables(),
+  API_DOCS: apiDocsVariable(env),
+}));
 
-/** Read once at start-up; a bad value stops it with a message that names the variable. */
-export function loadConfig(env: Env = process.env): Config {
-  return loadEnv(configSchema(env), env);
-}
-
-export type Config = z.output<ReturnType<typeof configSchema>>;
+export type Config = ReturnType<typeof loadConfig>;

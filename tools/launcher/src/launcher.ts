@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeMongoHost, METRICS_PATH } from '@repo/common';
+import { describeMongoHost, METRICS_PATH } from '@repo/common/addresses';
 import { concurrently } from 'concurrently';
 import { startEmbeddedDatabase, type Database } from './database.js';
 import type { LaunchOptions } from './options.js';

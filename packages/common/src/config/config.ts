@@ -108,6 +108,15 @@ export function loadEnv<S extends z.ZodObject>(schema: S, env: Env = process.env
   return result.data;
 }
 
+/**
+ * A service's `loadConfig`: its variables, built for the environment (a secret's default and
+ * API_DOCS depend on NODE_ENV), read through `loadEnv`.
+ */
+export function configLoader<S extends z.ZodRawShape>(variables: (env: Env) => S) {
+  return (env: Env = process.env): z.output<z.ZodObject<S>> =>
+    loadEnv(z.object(variables(env)), env);
+}
+
 /** The secrets among `names` that fell back to their development value (for a start-up warning). */
 export function developmentSecretsInUse(env: Env, names: readonly string[]): string[] {
   return isProduction(env) ? [] : names.filter((name) => !env[name]);

@@ -30,3 +30,10 @@ export class PayloadTooLargeError extends HttpError {
     super(413, message, options);
   }
 }
+
+/** A body in a format the route does not read: 415, whatever the body holds. */
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message = 'Content-Type must be application/json', options?: ErrorOptions) {
+    super(415, message, options);
+  }
+}

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { rememberKeyedBody } from '../idempotency/key.js';
+import { UnsupportedMediaTypeError } from '../errors/http-errors.js';
 import { guardJsonBody, requireValidUtf8, type JsonGuardOptions } from './json-guard.js';
 
 /** The largest request body any service accepts; larger ones are answered 413. */
@@ -53,5 +54,23 @@ export function jsonBodyParser(options: JsonParserOptions = {}): RequestHandler 
   return (req, res, next) => {
     if (hasBody(req)) parse(req, res, next);
     else next();
+  };
+}
+
+/** True for `application/json`, with or without parameters such as `charset`. */
+function isJsonContentType(header: string | undefined): boolean {
+  return header?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * A route's body that must be JSON: another content type, or none, is a 415 before anything is
+ * read; then the guarded parser (400 for malformed JSON, 413 over the limit). Not strict, so any
+ * JSON text parses and a body that is JSON but no object gets the route's schema message.
+ */
+export function jsonOnlyBodyParser(guard: JsonGuardOptions = {}): RequestHandler {
+  const parse = jsonBodyParser({ strict: false, ...guard });
+  return (req, res, next) => {
+    if (isJsonContentType(req.headers['content-type'])) parse(req, res, next);
+    else next(new UnsupportedMediaTypeError());
   };
 }

@@ -1,3 +1,4 @@
+import type { Request, Response } from 'express';
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 
@@ -64,8 +65,26 @@ export function pageQueryFields(cursor: IdCursor, { max, fallback, of }: PageLim
 }
 
 /** The `Link` header value of the page after this one, keeping the request's own parameters. */
-export function nextPageLink(originalUrl: string, after: string): string {
+function nextPageLink(originalUrl: string, after: string): string {
   const url = new URL(originalUrl, 'http://service');
   url.searchParams.set('after', after);
   return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
+/**
+ * Answers one page of a list read with `limit + 1` (one more than a page tells whether there is
+ * a next page without a count), with a `Link` to the next page when there is one.
+ */
+export function sendPage<T extends { _id: ObjectId }>(
+  req: Request,
+  res: Response,
+  found: readonly T[],
+  { limit, cursor, present }: { limit: number; cursor: IdCursor; present: (item: T) => unknown },
+): void {
+  const page = found.slice(0, limit);
+  const last = page.at(-1);
+  if (found.length > limit && last !== undefined) {
+    res.setHeader('Link', nextPageLink(req.originalUrl, cursor.encode(last._id)));
+  }
+  res.json(page.map(present));
 }

@@ -1,14 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from 'pino';
+import { describeMongoHost } from '../addresses.js';
 import { watchConnectionPool } from '../observability/pool-metrics.js';
-
-/** The host list of a connection string, without credentials, for messages and logs. */
-export function describeMongoHost(uri: string): string {
-  const withoutScheme = uri.replace(/^mongodb(\+srv)?:\/\//, '');
-  const authority = withoutScheme.split(/[/?]/, 1)[0] ?? '';
-  return authority.slice(authority.lastIndexOf('@') + 1);
-}
 
 export class MongoConnectError extends Error {
   constructor(host: string, attempts: number, cause: unknown) {

@@ -1,10 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { METRICS_PATH } from '../addresses.js';
 import { pathOf } from '../http/unmatched-request.js';
 import type { HttpMetrics } from './http-metrics.js';
-
-/** Where Prometheus scrapes. */
-export const METRICS_PATH = '/metrics';
 
 function sendMetrics(
   req: IncomingMessage,

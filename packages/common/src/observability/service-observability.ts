@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { ConfigError } from '../config/config.js';
 import { createHttpMetrics } from './http-metrics.js';
 import { measuredApp } from './measured-app.js';
-import { createMetricsServer, METRICS_PATH } from './metrics-endpoint.js';
+import { METRICS_PATH } from '../addresses.js';
+import { createMetricsServer } from './metrics-endpoint.js';
 import { runShutdownHooks } from './shutdown-hooks.js';
 
 export interface ObservabilityConfig {

@@ -6,6 +6,7 @@ import {
 import type { z } from 'zod';
 import { describeIdempotentRoute, type ErrorResponseOf } from '../idempotency/route-option.js';
 import { boundApiDocument } from './limits.js';
+import { cannotRouteResponse } from './responses.js';
 
 /** An OpenAPI 3.1 document, as the generator builds it. */
 export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -42,7 +43,8 @@ export interface ApiDescription {
   routes: readonly ApiRoute[];
   /** Bearer-token schemes by name, for routes whose `security` names them. */
   bearerSchemes?: Readonly<Record<string, BearerScheme>>;
-  unmatchedRoute: UnmatchedRouteResponse;
+  /** Express's own `Cannot <METHOD> <path>` 404 (`cannotRouteResponse`) unless a service answers otherwise. */
+  unmatchedRoute?: UnmatchedRouteResponse;
 }
 
 /**
@@ -87,7 +89,7 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       description,
     });
   }
-  const { description, mediaType, schema, example } = api.unmatchedRoute;
+  const { description, mediaType, schema, example } = api.unmatchedRoute ?? cannotRouteResponse();
   // The body's zod schema becomes a component schema (named by its `id`, handed to the generator
   // below); the response refers to it by that name.
   const bodySchemaName = `${UNMATCHED_ROUTE_RESPONSE}Body`;

@@ -12,6 +12,11 @@ export function jsonResponse(
   return { description, content: { 'application/json': media } };
 }
 
+/** A required JSON request body with its example. */
+export function jsonBody(schema: z.ZodType, example: unknown) {
+  return { required: true, content: { 'application/json': { schema, example } } };
+}
+
 /** A response with a text body (`text/plain` unless the route labels its text otherwise). */
 export function textResponse(
   description: string,

@@ -1,7 +1,8 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { Logger } from 'pino';
 import { loadMongoRuntimeConfig, type MongoRuntimeConfig } from '../config/config.js';
-import { connectMongo, describeMongoHost, operationDeadlines, pingMongo } from '../mongo/mongo.js';
+import { describeMongoHost } from '../addresses.js';
+import { connectMongo, operationDeadlines, pingMongo } from '../mongo/mongo.js';
 import { withOperationDeadline } from '../mongo/operation-deadline.js';
 import { createOutageLog } from './outage-log.js';
 import type { Connected } from './run-service.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ifMatchHeader,
   idempotentRoute,
+  jsonBody,
   jsonBodyParser,
   jsonResponse,
   notModifiedResponse,
@@ -67,11 +68,6 @@ const bookExample = {
   year: 1965,
   status: BookStatus.STATUS_AVAILABLE,
 };
-
-const jsonBody = (schema: z.ZodType, example: unknown) => ({
-  required: true,
-  content: { 'application/json': { schema, example } },
-});
 
 const anyText = z.string();
 const forbidden = statusTextResponse(

@@ -3,6 +3,7 @@ import {
   ANONYMOUS,
   errorResponse,
   idempotentRoute,
+  jsonBody,
   jsonBodyParser,
   fixedErrorResponse,
   ifMatchHeader,
@@ -54,11 +55,6 @@ const productSchema = z
   .meta({ id: 'Product' });
 
 const productExample = { _id: EXAMPLE_ID, name: 'Lamp', price: 19.5, quantity: 3 };
-
-const jsonBody = (schema: z.ZodType, example: unknown) => ({
-  required: true,
-  content: { 'application/json': { schema, example } },
-});
 
 const malformedId = errorResponse(
   'The id is not 24 lowercase hex characters, or the body is malformed JSON.',

@@ -23,11 +23,6 @@ export function idParams(what: string, example: string) {
   });
 }
 
-export const jsonBody = (schema: z.ZodType, example: unknown) => ({
-  required: true,
-  content: { 'application/json': { schema, example } },
-});
-
 const validationBody = z.strictObject({ errors: z.array(z.string()) }).meta({ id: 'Problems' });
 
 /** A 400: the validation problems, or the parser's message for a malformed JSON body. */

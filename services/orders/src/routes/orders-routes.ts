@@ -5,8 +5,8 @@ import {
   fixedErrorResponse,
   ifMatchHeader,
   idempotentRoute,
+  jsonBody,
   jsonResponse,
-  nextPageLink,
   notModifiedResponse,
   PRECONDITION_FAILED_DESCRIPTION,
   PRECONDITION_FAILED_MESSAGE,
@@ -15,6 +15,7 @@ import {
   setVersionEtag,
   storedVersion,
   withEtag,
+  sendPage,
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
@@ -44,7 +45,6 @@ import {
   CUSTOMER_SCHEME,
   hexId,
   idParams,
-  jsonBody,
   malformedJson,
   STAFF_SCHEME,
   unauthorized,
@@ -182,14 +182,8 @@ export const orderRoutes: Route<AppDeps>[] = [
     before: ({ staffToken }) => [requireToken(staffToken)],
     async handle(req, res, { orders }) {
       const { status, limit, after } = readQueueQuery(req.query);
-      // One more than a page tells whether there is a next page without a count.
       const found = await orders.listQueue({ status, after, limit: limit + 1 });
-      const page = found.slice(0, limit);
-      const last = page.at(-1);
-      if (found.length > limit && last !== undefined) {
-        res.setHeader('Link', nextPageLink(req.originalUrl, queueCursor.encode(last._id)));
-      }
-      res.json(page.map(presentOrder));
+      sendPage(req, res, found, { limit, cursor: queueCursor, present: presentOrder });
     },
   },
   {

@@ -1,12 +1,6 @@
-import type { z } from 'zod';
 import { errorResponse, fixedErrorResponse } from '@repo/common';
 
-/** Request bodies and error responses that every route with a JSON body shares. */
-export const jsonBody = (schema: z.ZodType, example: unknown) => ({
-  required: true,
-  content: { 'application/json': { schema, example } },
-});
-
+/** The error responses that every route with a JSON body shares. */
 export const serverError = fixedErrorResponse(
   'Anything unexpected (logged).',
   'Something went wrong',

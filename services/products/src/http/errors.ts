@@ -1,4 +1,4 @@
-import { HttpError, jsonErrorRenderer, NotFoundError, type ErrorRenderer } from '@repo/common';
+import { jsonErrorRenderer, NotFoundError, type ErrorRenderer } from '@repo/common';
 import { ProductsProblemError } from '../domain/order-errors.js';
 
 /** The spec's 404 for a product id that is unknown or malformed, naming the id as sent. */
@@ -24,10 +24,3 @@ export const renderError: ErrorRenderer = (error, res) => {
   }
   renderMessage(error, res);
 };
-
-/** A body in a format the routes do not read: 415, whatever the body holds. */
-export class UnsupportedMediaTypeError extends HttpError {
-  constructor(message = 'Content-Type must be application/json') {
-    super(415, message);
-  }
-}

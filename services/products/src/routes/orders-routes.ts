@@ -5,8 +5,9 @@ import {
   fixedErrorResponse,
   ifMatchHeader,
   idempotentRoute,
+  jsonBody,
+  jsonOnlyBodyParser,
   jsonResponse,
-  nextPageLink,
   notModifiedResponse,
   emptyResponse,
   objectIdSchema,
@@ -16,6 +17,7 @@ import {
   setVersionEtag,
   storedVersion,
   withEtag,
+  sendPage,
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
@@ -23,9 +25,8 @@ import { changeOrder } from '../domain/change-order.js';
 import { ORDER_STATUSES } from '../domain/order.js';
 import { placeOrder } from '../domain/place-order.js';
 import { removeOrder } from '../domain/remove-order.js';
-import { jsonBody, serverError, tooLarge, unsupportedMediaType } from '../http/api-responses.js';
+import { serverError, tooLarge, unsupportedMediaType } from '../http/api-responses.js';
 import { orderNotFound } from '../http/errors.js';
-import { jsonRequestBody } from '../http/json-request-body.js';
 import { presentOrder } from '../http/order-presenter.js';
 import {
   customerIdSchema,
@@ -152,19 +153,8 @@ export const orderRoutes: Route<AppDeps>[] = [
     async handle(req, res, { orders }) {
       const customerId = readCustomerId(req.params.customerId);
       const { status, limit, after } = readOrderListQuery(req.query);
-      // One more than a page tells whether there is a next page without a count.
-      const found = await orders.listPage({
-        customerId,
-        status,
-        before: after,
-        limit: limit + 1,
-      });
-      const page = found.slice(0, limit);
-      const last = page.at(-1);
-      if (found.length > limit && last !== undefined) {
-        res.setHeader('Link', nextPageLink(req.originalUrl, orderCursor.encode(last._id)));
-      }
-      res.json(page.map(presentOrder));
+      const found = await orders.listPage({ customerId, status, before: after, limit: limit + 1 });
+      sendPage(req, res, found, { limit, cursor: orderCursor, present: presentOrder });
     },
   },
   {
@@ -188,7 +178,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       422: unknownOrUnpriced,
       500: serverError,
     },
-    before: () => [jsonRequestBody({ keepOnly: ORDER_BODY_KEYS })],
+    before: () => [jsonOnlyBodyParser({ keepOnly: ORDER_BODY_KEYS })],
     idempotency: idempotentRoute(errorResponse, byPathParam('customerId')),
     async handle(req, res, { products, orders, clock }) {
       const customerId = readCustomerId(req.params.customerId);
@@ -256,7 +246,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       422: unknownOrUnpriced,
       500: serverError,
     },
-    before: () => [jsonRequestBody({ keepOnly: ORDER_BODY_KEYS })],
+    before: () => [jsonOnlyBodyParser({ keepOnly: ORDER_BODY_KEYS })],
     async handle(req, res, { products, orders, clock }) {
       const changes = readOrderChanges(req.body);
       const id = readOrderId(req.params.id);

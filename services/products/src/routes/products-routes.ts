@@ -16,21 +16,17 @@ import {
   setVersionEtag,
   storedVersion,
   withEtag,
+  jsonBody,
+  jsonOnlyBodyParser,
+  sendJsonArray,
   type Route,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { patchProduct } from '../domain/patch-product.js';
 import { PRODUCT_FIELDS } from '../domain/product.js';
 import { NEGATIVE_PRICE_MESSAGE } from '../domain/patch-rules.js';
-import {
-  badBody,
-  jsonBody,
-  serverError,
-  tooLarge,
-  unsupportedMediaType,
-} from '../http/api-responses.js';
+import { badBody, serverError, tooLarge, unsupportedMediaType } from '../http/api-responses.js';
 import { productNotFound } from '../http/errors.js';
-import { jsonRequestBody } from '../http/json-request-body.js';
 import { presentProduct } from '../http/product-presenter.js';
 import {
   LOW_STOCK_MESSAGE,
@@ -42,11 +38,10 @@ import {
   readProductId,
   readProductListQuery,
 } from '../http/product-schemas.js';
-import { sendJsonArray } from '../http/stream-json-array.js';
 
 // The six fields are stored as sent, any JSON, so the keys inside them reach MongoDB; every
 // other key is dropped (rule 2).
-const productBody = () => jsonRequestBody({ storesClientKeys: true, keepOnly: PRODUCT_FIELDS });
+const productBody = () => jsonOnlyBodyParser({ storesClientKeys: true, keepOnly: PRODUCT_FIELDS });
 
 const EXAMPLE_ID = '6b0133863aff49b5acaf923f';
 

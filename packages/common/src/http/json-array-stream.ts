@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import { requestLogFields, type Logger } from '@repo/common';
+import type { Logger } from 'pino';
+import { requestLogFields } from '../observability/request-id.js';
 
 /** The part of a driver cursor the stream uses. */
 export interface DocumentCursor<T> {

@@ -4,7 +4,7 @@ const METHODS_WITH_ID_ROUTES = new Set(['GET', 'HEAD', 'PATCH', 'DELETE']);
 
 /**
  * Express decodes path parameters before any handler runs and fails on broken percent-encoding
- * (`/products/%ZZ`), so such an id never reaches `readProductId`. It is malformed like any other,
+ * (`/products/%ZZ`), so such an id never reaches the route's reader. It is malformed like any other,
  * so it gets the same 404; for methods that have no `/:id` route, routing simply carries on to the
  * `Cannot <METHOD> <path>` 404. `idPrefix` is the path in front of the id (`/products/`): only a
  * `/:id` route can fail to decode; `refusal` is that route's answer to a malformed id.
