@@ -15,6 +15,11 @@ export { isMalformedJsonError } from './errors/classify.js';
 export { BadRequestError, HttpError, NotFoundError } from './errors/http-errors.js';
 export { requireBearerToken } from './auth/bearer.js';
 
+// Throttling
+export { memoryThrottle, openThrottle, type Throttle } from './throttle/throttle.js';
+export { loadThrottleConfig, type ThrottleConfig } from './throttle/throttle-config.js';
+export { AUTH_FAILURE_LIMIT_MESSAGE, REQUEST_LIMIT_MESSAGE } from './throttle/too-many-requests.js';
+
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
 export { metricsVariables } from './observability/metrics-config.js';
@@ -54,6 +59,11 @@ export {
   type ApiRoute,
   type UnmatchedRouteResponse,
 } from './openapi/api-document.js';
+export {
+  jsonErrorTooManyRequests,
+  textTooManyRequests,
+  type TooManyRequestsBody,
+} from './openapi/rate-limit-document.js';
 export {
   cannotRouteResponse,
   emptyResponse,

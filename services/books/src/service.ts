@@ -11,9 +11,9 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'books',
   loadConfig,
   secrets: ['BOOKS_TOKEN'],
-  connect(config, logger) {
+  connect(config, logger, throttle) {
     const books = createBooksRepository();
-    return Promise.resolve({ deps: { books, token: config.BOOKS_TOKEN, logger } });
+    return Promise.resolve({ deps: { books, token: config.BOOKS_TOKEN, logger, throttle } });
   },
   createApp,
   apiDocument,

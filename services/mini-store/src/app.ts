@@ -6,7 +6,9 @@ import {
   createHttpApp,
   registerRoutes,
   type ApiDocument,
+  jsonErrorTooManyRequests,
   type Logger,
+  type Throttle,
 } from '@repo/common';
 import type { ProductsRepository } from './data/products-repository.js';
 import { renderError } from './http/errors.js';
@@ -15,12 +17,14 @@ import { productRoutes } from './routes/products-routes.js';
 export interface AppDeps {
   products: ProductsRepository;
   logger: Logger;
+  /** The limits `runService` opened (see `Throttle`); an app built without them is not limited. */
+  throttle?: Throttle;
 }
 
 /** The mini-store HTTP app (spec document 3, part B). It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // Bodies are parsed by the two routes that take one, each with its own guard (the routes).
-  const app = createHttpApp({ logger: deps.logger, json: false });
+  const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle, json: false });
   registerRoutes(app, productRoutes, deps);
   addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
@@ -34,6 +38,7 @@ export function apiDocument(): ApiDocument {
     summary:
       'A minimal product store under `/products`, stored in MongoDB (specification document 3, part B).',
     routes: productRoutes,
+    tooManyRequests: jsonErrorTooManyRequests,
     unmatchedRoute: cannotRouteResponse(),
   });
 }

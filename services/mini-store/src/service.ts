@@ -7,8 +7,12 @@ import { createProductsRepository } from './data/products-repository.js';
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'mini-store',
   loadConfig,
-  connect: (config, logger) =>
-    connectWithMongo(config, logger, (db) => ({ products: createProductsRepository(db), logger })),
+  connect: (config, logger, throttle) =>
+    connectWithMongo(config, logger, (db) => ({
+      products: createProductsRepository(db),
+      logger,
+      throttle,
+    })),
   createApp,
   apiDocument,
 };

@@ -4,6 +4,13 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import {
+  addRateLimitHeaders,
+  RATE_LIMIT_HEADER_REFS,
+  registerRateLimitComponents,
+  withTooManyRequests,
+  type TooManyRequestsBody,
+} from './rate-limit-document.js';
 
 /** An OpenAPI 3.1 document, as the generator builds it. */
 export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -37,6 +44,8 @@ export interface ApiDescription {
   /** Bearer-token schemes by name, for routes whose `security` names them. */
   bearerSchemes?: Readonly<Record<string, BearerScheme>>;
   unmatchedRoute: UnmatchedRouteResponse;
+  /** How the service's error handler renders a 429 (the limits of `Throttle`). */
+  tooManyRequests: TooManyRequestsBody;
 }
 
 /**
@@ -58,8 +67,11 @@ function describeService({ service, summary }: ApiDescription): string {
       `response of the components. \`GET /healthz\` and \`GET /readyz\` (the probes), ` +
       '`GET /metrics` (Prometheus, unless metrics are off or on a port of their own), ' +
       '`GET /openapi.json` (this document) and `GET /docs` are answered in front of the routes and ' +
-      'are not part of the API. Every response carries an `X-Request-Id` header (the one the ' +
-      'request sent, when valid, or a new one).',
+      'are not part of the API, and no limit applies to them. Every response carries an ' +
+      '`X-Request-Id` header (the one the request sent, when valid, or a new one) and the ' +
+      '`RateLimit` and `RateLimit-Policy` headers of the per-client request limit; every ' +
+      'operation may answer 429 (`TooManyRequests`), and one that checks a token also 429 ' +
+      'after too many failed token checks (`TooManyAuthenticationFailures`).',
   ].join('\n\n');
 }
 
@@ -85,17 +97,20 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
   const bodySchema = schema.meta({ id: bodySchemaName });
   registry.registerComponent('responses', UNMATCHED_ROUTE_RESPONSE, {
     description,
+    headers: RATE_LIMIT_HEADER_REFS,
     content: {
       [mediaType]: { schema: { $ref: `#/components/schemas/${bodySchemaName}` }, example },
     },
   });
+  const rateLimitSchemas = registerRateLimitComponents(registry, api.tooManyRequests);
   for (const { before: _before, handle: _handle, ...route } of api.routes) {
-    registry.registerPath(route);
+    registry.registerPath(withTooManyRequests(route));
   }
 
-  return new OpenApiGeneratorV31([
+  const document = new OpenApiGeneratorV31([
     ...registry.definitions,
     { type: 'schema', schema: bodySchema },
+    ...rateLimitSchemas.map((schema) => ({ type: 'schema' as const, schema })),
   ]).generateDocument({
     openapi: '3.1.0',
     info: {
@@ -105,6 +120,8 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
     },
     externalDocs: { description: `services/${api.service}/README.md`, url: README_LINK },
   });
+  addRateLimitHeaders(document);
+  return document;
 }
 
 /** The committed document of a service: `services/<name>/openapi.json`. */

@@ -114,7 +114,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       403: forbidden,
       ...bodyFailures,
     },
-    before: ({ token }) => [requireToken(token), parseBook()],
+    before: ({ token, throttle }) => [requireToken(token, throttle), parseBook()],
     handle(req, res, { books }) {
       res.status(201).json(presentBook(books.create(readNewBook(req.body))));
     },
@@ -202,7 +202,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       403: forbidden,
       ...bodyFailures,
     },
-    before: ({ token }) => [requireToken(token), parseBookId()],
+    before: ({ token, throttle }) => [requireToken(token, throttle), parseBookId()],
     // 200 whether or not a book had that id.
     handle(req, res, { books }) {
       books.remove(readDeleteBookId(req.body));
@@ -230,7 +230,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       404: notFound,
       ...bodyFailures,
     },
-    before: ({ token }) => [requireToken(token), jsonBodyParser()],
+    before: ({ token, throttle }) => [requireToken(token, throttle), jsonBodyParser()],
     handle(req, res, { books }) {
       const { id, changes } = readBookPatch(req.body);
       if (!books.update(id, changes)) throw new NotFoundError();

@@ -130,7 +130,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       401: unauthorized,
       ...bodyFailures,
     },
-    before: ({ customerToken }) => [requireToken(customerToken)],
+    before: ({ customerToken, throttle }) => [requireToken(customerToken, throttle)],
     async handle(req, res, { menu, orders, clock = currentTime }) {
       const placed = await placeOrder(readNewOrder(req.body), { menu, orders, clock });
       if (!placed.ok) throw new ValidationError(placed.problems);
@@ -160,7 +160,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       401: unauthorized,
       ...bodyFailures,
     },
-    before: ({ staffToken }) => [requireToken(staffToken)],
+    before: ({ staffToken, throttle }) => [requireToken(staffToken, throttle)],
     async handle(req, res, { orders }) {
       const { status, limit, after } = readQueueQuery(req.query);
       // One more than a page tells whether there is a next page without a count.
@@ -187,7 +187,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       404: notFound,
       ...bodyFailures,
     },
-    before: ({ customerToken }) => [requireToken(customerToken)],
+    before: ({ customerToken, throttle }) => [requireToken(customerToken, throttle)],
     async handle(req, res, { orders }) {
       const order = await orders.findById(readOrderId(req.params.id));
       if (order === null) throw orderNotFound(req.params.id ?? '');
@@ -218,7 +218,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       ),
       ...bodyFailures,
     },
-    before: ({ staffToken }) => [requireToken(staffToken)],
+    before: ({ staffToken, throttle }) => [requireToken(staffToken, throttle)],
     async handle(req, res, { orders }) {
       const { status } = readStatusChange(req.body);
       const id = readOrderId(req.params.id);
@@ -247,7 +247,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       ),
       ...bodyFailures,
     },
-    before: ({ customerToken }) => [requireToken(customerToken)],
+    before: ({ customerToken, throttle }) => [requireToken(customerToken, throttle)],
     async handle(req, res, { orders }) {
       const id = readOrderId(req.params.id);
       const cancellation = await cancelOrder(id, orders);
