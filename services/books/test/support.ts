@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { silentLogger, type Logger } from '@repo/common';
+import { silentLogger, type Logger, type Throttle } from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
 import { apiDocument, createApp } from '../src/app.js';
 import { createBooksRepository, type BooksRepository } from '../src/data/books-repository.js';
@@ -20,13 +20,19 @@ export interface TestAppOptions {
   clock?: () => Date;
   books?: BooksRepository;
   logger?: Logger;
+  throttle?: Throttle;
 }
 
 /** The app as `service.ts` builds it, over a new, empty in-memory store, with a silent logger. */
 export function buildApp(options: TestAppOptions = {}): { app: Express; books: BooksRepository } {
   const books = options.books ?? createBooksRepository({ clock: options.clock });
   const app = contract.check(
-    createApp({ books, token: TOKEN, logger: options.logger ?? silentLogger() }),
+    createApp({
+      books,
+      token: TOKEN,
+      logger: options.logger ?? silentLogger(),
+      throttle: options.throttle,
+    }),
   );
   return { app, books };
 }

@@ -42,9 +42,9 @@ export function registerRateLimitComponents(
 ): z.ZodType[] {
   registry.registerComponent('headers', 'RateLimit-Policy', {
     description:
-      'The per-client request limit (IETF draft-ietf-httpapi-ratelimit-headers-08): the policy name, its quota `q` and its window `w` in seconds. On every response of the API (see the README on throttling).',
+      'The per-client request limit (IETF draft-ietf-httpapi-ratelimit-headers-08): the policy name, its quota `q`, its window `w` in seconds and `pk`, a digest of the client the count is kept for. On every response of the API (see the README on throttling).',
     schema: { type: 'string' },
-    example: '"1000000-in-1min"; q=1000000; w=60',
+    example: '"1000000-in-1min"; q=1000000; w=60; pk=:Yzc4ZTFjNThiNDMw:',
   });
   registry.registerComponent('headers', 'RateLimit', {
     description:

@@ -25,3 +25,4 @@ export {
 } from './hostile.js';
 export { hostileCases, namedHostileRequests, type HostilePolicy } from './hostile-cases.js';
 export { capturingLogger, errorLogProblems, type ErrorLogCheck } from './error-log.js';
+export { describeThrottling, type ThrottlingTarget, type TokenRoute } from './throttling-tests.js';

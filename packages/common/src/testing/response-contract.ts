@@ -112,6 +112,7 @@ export class ResponseContract {
   private readonly operations: Operation[];
   private readonly unmatched: ResponseEntry;
   private readonly schemas: DocumentSchemas;
+  private readonly componentResponses: Record<string, ResponseEntry>;
 
   constructor(document: ApiDocument) {
     this.operations = operationsOf(document);
@@ -120,6 +121,10 @@ export class ResponseContract {
       throw new Error(`the document has no components.responses.${UNMATCHED_ROUTE_RESPONSE}`);
     }
     this.unmatched = unmatched as ResponseEntry;
+    this.componentResponses = (document.components?.responses ?? {}) as Record<
+      string,
+      ResponseEntry
+    >;
     this.schemas = schemasOf(document);
   }
 
@@ -162,6 +167,13 @@ export class ResponseContract {
           `${where}: status ${status} is not documented for ${operation.method.toUpperCase()} ${operation.path}`,
         ];
       }
+    }
+    // A response shared by many operations (the 429s) is a reference to one in the components.
+    const ref = response.$ref?.match(/^#\/components\/responses\/(.+)$/)?.[1];
+    if (ref !== undefined) {
+      response = this.componentResponses[ref];
+      pointer = `/components/responses/${ref}`;
+      if (response === undefined) return [`${where}: the document has no ${String(ref)} response`];
     }
     return this.checkBody(exchange, where, response, pointer);
   }
