@@ -70,8 +70,9 @@ function describeService({ service, summary }: ApiDescription): string {
       'are not part of the API, and no limit applies to them. Every response carries an ' +
       '`X-Request-Id` header (the one the request sent, when valid, or a new one) and the ' +
       '`RateLimit` and `RateLimit-Policy` headers of the per-client request limit; every ' +
-      'operation may answer 429 (`TooManyRequests`), and one that checks a token also 429 ' +
-      'after too many failed token checks (`TooManyAuthenticationFailures`).',
+      'operation may answer 429 (`TooManyRequests`; so may a request no route matches), and ' +
+      'one that checks a token also 429 after too many failed token checks ' +
+      '(`TooManyAuthenticationFailures`).',
   ].join('\n\n');
 }
 

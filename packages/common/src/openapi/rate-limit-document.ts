@@ -27,7 +27,8 @@ export const textTooManyRequests: TooManyRequestsBody = {
   example: (message) => message,
 };
 
-const TOO_MANY_REQUESTS = 'TooManyRequests';
+/** The components' 429 of the request limit, which any request may get. */
+export const TOO_MANY_REQUESTS_RESPONSE = 'TooManyRequests';
 const TOO_MANY_AUTH_FAILURES = 'TooManyAuthenticationFailures';
 /** The limit's headers, by reference, as every response carries them. */
 export const RATE_LIMIT_HEADER_REFS = {
@@ -76,7 +77,7 @@ export function registerRateLimitComponents(
     });
   };
   response(
-    TOO_MANY_REQUESTS,
+    TOO_MANY_REQUESTS_RESPONSE,
     'Too Many Requests: the client is over the per-client request limit (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_SECONDS`); `Retry-After` says when the window ends.',
     [REQUEST_LIMIT_MESSAGE],
   );
@@ -90,7 +91,8 @@ export function registerRateLimitComponents(
 
 /** The route with its 429: the limits' answer, or also the failed-authentication one on a token route. */
 export function withTooManyRequests(route: RouteConfig): RouteConfig {
-  const name = (route.security ?? []).length > 0 ? TOO_MANY_AUTH_FAILURES : TOO_MANY_REQUESTS;
+  const name =
+    (route.security ?? []).length > 0 ? TOO_MANY_AUTH_FAILURES : TOO_MANY_REQUESTS_RESPONSE;
   return {
     ...route,
     responses: { ...route.responses, 429: { $ref: `#/components/responses/${name}` } },

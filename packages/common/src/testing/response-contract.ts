@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { UNMATCHED_ROUTE_RESPONSE, type ApiDocument } from '../openapi/api-document.js';
+import { TOO_MANY_REQUESTS_RESPONSE } from '../openapi/rate-limit-document.js';
 
 /** One response as the app sent it. */
 export interface Exchange {
@@ -154,10 +155,18 @@ export class ResponseContract {
     let response: ResponseEntry | undefined;
     let pointer: string;
     if (operation === undefined) {
-      response = status === 404 ? this.unmatched : undefined;
+      // The request limit runs before routing, so an unmatched request over it gets its 429.
+      response =
+        status === 404
+          ? this.unmatched
+          : status === 429
+            ? { $ref: `#/components/responses/${TOO_MANY_REQUESTS_RESPONSE}` }
+            : undefined;
       pointer = `/components/responses/${UNMATCHED_ROUTE_RESPONSE}`;
       if (response === undefined) {
-        return [`${where}: no route of the document matches, and only 404 is documented for that`];
+        return [
+          `${where}: no route of the document matches, and only 404 and 429 are documented for that`,
+        ];
       }
     } else {
       response = operation.responses[String(status)] ?? operation.responses.default;

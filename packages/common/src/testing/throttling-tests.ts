@@ -97,7 +97,7 @@ export function describeThrottling(target: ThrottlingTarget): void {
   const { buildApp, openRoute, tooManyRequests } = target;
 
   describe('throttling: the per-client request limit', () => {
-    it('when a client makes RATE_LIMIT requests, then each carries RateLimit-Policy and RateLimit, the next is 429 with Retry-After and the service error body, and another client is still answered', async () => {
+    it('when a client makes RATE_LIMIT requests, then each carries RateLimit-Policy and RateLimit, the next (to any path) is 429 with Retry-After and the service error body, and another client is still answered', async () => {
       const app = buildApp(throttleWith({ RATE_LIMIT: '3', RATE_LIMIT_WINDOW_SECONDS: '60' }));
       const client = newClient();
       for (let remaining = 2; remaining >= 0; remaining -= 1) {
@@ -109,6 +109,8 @@ export function describeThrottling(target: ThrottlingTarget): void {
       const refused = await send(app, openRoute, client);
       expectTooManyRequests(refused, tooManyRequests, REQUEST_LIMIT_MESSAGE, 60);
       expect(refused.headers.ratelimit).toMatch(/^"3-in-1min"; r=0; t=\d+$/);
+      const unmatched = await send(app, { method: 'get', path: '/no-route-here' }, client);
+      expectTooManyRequests(unmatched, tooManyRequests, REQUEST_LIMIT_MESSAGE, 60);
 
       const other = await send(app, openRoute, newClient());
       expect(other.status).not.toBe(429);
