@@ -55,6 +55,11 @@ export {
 } from './idempotency/store.js';
 export { IDEMPOTENT_REPLAYED_HEADER } from './idempotency/key.js';
 
+// Throttling
+export { memoryThrottle, openThrottle, type Throttle } from './throttle/throttle.js';
+export { loadThrottleConfig, type ThrottleConfig } from './throttle/throttle-config.js';
+export { AUTH_FAILURE_LIMIT_MESSAGE, REQUEST_LIMIT_MESSAGE } from './throttle/too-many-requests.js';
+
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
 export { metricsVariables } from './observability/metrics-config.js';
@@ -105,6 +110,11 @@ export {
   type ApiRoute,
   type UnmatchedRouteResponse,
 } from './openapi/api-document.js';
+export {
+  jsonErrorTooManyRequests,
+  textTooManyRequests,
+  type TooManyRequestsBody,
+} from './openapi/rate-limit-document.js';
 export {
   cannotRouteResponse,
   emptyResponse,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   apiDocsVariable,
   cannotRouteResponse,
+  jsonErrorTooManyRequests,
   ConfigError,
   createApiDocument,
   createHttpApp,
@@ -27,6 +28,7 @@ const document = createApiDocument({
     },
   ],
   unmatchedRoute: cannotRouteResponse(),
+  tooManyRequests: jsonErrorTooManyRequests,
 });
 
 let running: RunningService | undefined;

@@ -6,6 +6,7 @@ import {
   jsonResponse,
   taggedRoutes,
   type ApiRoute,
+  jsonErrorTooManyRequests,
 } from '@repo/common';
 import { ANSWER_TEXT_LIMIT, BODY_TEXT_LIMIT, REQUEST_HEAD_LIMIT } from '../src/openapi/limits.js';
 
@@ -24,6 +25,7 @@ function documentOf(routes: ApiRoute[]) {
     version: '1.0.0',
     summary: 'A fixture.',
     routes,
+    tooManyRequests: jsonErrorTooManyRequests,
     unmatchedRoute: cannotRouteResponse(),
   });
 }

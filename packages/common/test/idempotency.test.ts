@@ -24,6 +24,7 @@ import {
   type IdempotencyDeps,
   type IdempotencyStore,
   type Route,
+  jsonErrorTooManyRequests,
 } from '@repo/common';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@repo/embedded-mongo';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
@@ -217,6 +218,7 @@ describe('the OpenAPI description of a keyed route', () => {
     version: '1.0.0',
     summary: 'Things.',
     routes,
+    tooManyRequests: jsonErrorTooManyRequests,
     unmatchedRoute: {
       description: 'No route.',
       mediaType: 'text/plain',

@@ -7,6 +7,7 @@ import {
   API_DOCUMENT_FILE,
   apiDocumentText,
   cannotRouteResponse,
+  jsonErrorTooManyRequests,
   createApiDocument,
   emptyResponse,
   jsonResponse,
@@ -41,6 +42,7 @@ const document = createApiDocument({
     },
   ],
   unmatchedRoute: cannotRouteResponse(),
+  tooManyRequests: jsonErrorTooManyRequests,
 });
 
 const contract = new ResponseContract(document);

@@ -6,7 +6,9 @@ import {
   registerRoutes,
   type ApiDocument,
   type IdempotencyStore,
+  textTooManyRequests,
   type Logger,
+  type Throttle,
 } from '@repo/common';
 import type { BooksRepository } from './data/books-repository.js';
 import { renderError } from './http/errors.js';
@@ -19,13 +21,15 @@ export interface AppDeps {
   /** The Idempotency-Keys of `POST /books`, in memory like the books. */
   idempotency: IdempotencyStore;
   logger: Logger;
+  /** The limits `runService` opened (see `Throttle`); an app built without them is not limited. */
+  throttle?: Throttle;
 }
 
 /** The books HTTP app (spec document 2, books service). It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   const { logger } = deps;
   // JSON is parsed by each route, after the token check, not for the whole app.
-  const app = createHttpApp({ logger, json: false });
+  const app = createHttpApp({ logger, throttle: deps.throttle, json: false });
   registerRoutes(app, bookRoutes, deps);
   addErrorHandlers(app, { logger, renderError });
   return app;
@@ -45,5 +49,6 @@ export function apiDocument(): ApiDocument {
           'The shared secret (BOOKS_TOKEN) as `Bearer <token>`: the second space-separated part of the header must equal it.',
       },
     },
+    tooManyRequests: textTooManyRequests,
   });
 }

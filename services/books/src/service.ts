@@ -11,12 +11,14 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'books',
   loadConfig,
   secrets: ['BOOKS_TOKEN'],
-  connect(config, logger) {
+  connect(config, logger, throttle) {
     const books = createBooksRepository();
     const idempotency = createMemoryIdempotencyStore({
       ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
     });
-    return Promise.resolve({ deps: { books, token: config.BOOKS_TOKEN, idempotency, logger } });
+    return Promise.resolve({
+      deps: { books, token: config.BOOKS_TOKEN, idempotency, logger, throttle },
+    });
   },
   createApp,
   apiDocument,

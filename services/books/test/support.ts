@@ -8,6 +8,7 @@ import {
   silentLogger,
   type IdempotencyStore,
   type Logger,
+  type Throttle,
 } from '@repo/common';
 import { useResponseContract } from '@repo/common/testing';
 import { apiDocument, createApp } from '../src/app.js';
@@ -27,6 +28,7 @@ export interface TestAppOptions {
   books?: BooksRepository;
   idempotency?: IdempotencyStore;
   logger?: Logger;
+  throttle?: Throttle;
 }
 
 /** The app as `service.ts` builds it, over a new, empty in-memory store, with a silent logger. */
@@ -40,6 +42,7 @@ export function buildApp(options: TestAppOptions = {}): { app: Express; books: B
         options.idempotency ??
         createMemoryIdempotencyStore({ ttlSeconds: DEFAULT_IDEMPOTENCY_TTL_SECONDS }),
       logger: options.logger ?? silentLogger(),
+      throttle: options.throttle,
     }),
   );
   return { app, books };

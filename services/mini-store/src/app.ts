@@ -6,7 +6,9 @@ import {
   registerRoutes,
   type ApiDocument,
   type IdempotencyStore,
+  jsonErrorTooManyRequests,
   type Logger,
+  type Throttle,
 } from '@repo/common';
 import type { ProductsRepository } from './data/products-repository.js';
 import { renderError } from './http/errors.js';
@@ -17,12 +19,14 @@ export interface AppDeps {
   /** The Idempotency-Keys of `POST /products`. */
   idempotency: IdempotencyStore;
   logger: Logger;
+  /** The limits `runService` opened (see `Throttle`); an app built without them is not limited. */
+  throttle?: Throttle;
 }
 
 /** The mini-store HTTP app (spec document 3, part B). It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // Bodies are parsed by the two routes that take one, each with its own guard (the routes).
-  const app = createHttpApp({ logger: deps.logger, json: false });
+  const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle, json: false });
   registerRoutes(app, productRoutes, deps);
   addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
@@ -36,5 +40,6 @@ export function apiDocument(): ApiDocument {
     summary:
       'A minimal product store under `/products`, stored in MongoDB (specification document 3, part B).',
     routes: productRoutes,
+    tooManyRequests: jsonErrorTooManyRequests,
   });
 }

@@ -11,13 +11,13 @@ import { createProductsRepository } from './data/products-repository.js';
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'mini-store',
   loadConfig,
-  connect: (config, logger) =>
+  connect: (config, logger, throttle) =>
     connectWithMongo(config, logger, async (db) => {
       const idempotency = createMongoIdempotencyStore(db, {
         ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
       });
       await idempotency.ensureIndexes();
-      return { products: createProductsRepository(db), idempotency, logger };
+      return { products: createProductsRepository(db), idempotency, logger, throttle };
     }),
   createApp,
   apiDocument,

@@ -7,7 +7,9 @@ import {
   registerRoutes,
   type ApiDocument,
   type IdempotencyStore,
+  jsonErrorTooManyRequests,
   type Logger,
+  type Throttle,
 } from '@repo/common';
 import type { MenuRepository } from './data/menu-repository.js';
 import type { OrdersRepository } from './data/orders-repository.js';
@@ -22,6 +24,8 @@ export interface AppDeps {
   /** The Idempotency-Keys of `POST /orders`. */
   idempotency: IdempotencyStore;
   logger: Logger;
+  /** The limits `runService` opened (see `Throttle`); an app built without them is not limited. */
+  throttle?: Throttle;
   customerToken: string;
   staffToken: string;
   /** The time an order is placed (the current time by default); tests pass a fixed clock. */
@@ -36,7 +40,7 @@ const routes = [...menuRoutes, ...orderRoutes];
  * handler. It only builds; `runService` listens.
  */
 export function createApp(deps: AppDeps): Express {
-  const app = createHttpApp({ logger: deps.logger });
+  const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle });
   registerRoutes(app, routes, deps);
   addErrorHandlers(app, { logger: deps.logger, renderError, notFound: pageNotFound });
   return app;
@@ -60,6 +64,7 @@ export function apiDocument(): ApiDocument {
           'The staff token (ORDERS_STAFF_TOKEN), exactly as `Bearer <token>`: one space, nothing after it.',
       },
     },
+    tooManyRequests: jsonErrorTooManyRequests,
     unmatchedRoute: {
       description: 'Not Found: no route matches the method and path (the catch-all).',
       mediaType: 'application/json',

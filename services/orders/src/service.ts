@@ -14,7 +14,7 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'orders',
   loadConfig,
   secrets: SECRET_VARIABLES,
-  connect: (config, logger) =>
+  connect: (config, logger, throttle) =>
     connectWithMongo(config, logger, async (db) => {
       const menu = createMenuRepository(db);
       const seeded = await seedDefaultMenu(menu);
@@ -32,6 +32,7 @@ export const service: ServiceDefinition<Config, AppDeps> = {
         logger,
         customerToken: config.ORDERS_CUSTOMER_TOKEN,
         staffToken: config.ORDERS_STAFF_TOKEN,
+        throttle,
       };
     }),
   createApp,

@@ -7,7 +7,9 @@ import {
   undecodableIdHandler,
   type ApiDocument,
   type IdempotencyStore,
+  jsonErrorTooManyRequests,
   type Logger,
+  type Throttle,
 } from '@repo/common';
 import type { OrdersRepository } from './data/orders-repository.js';
 import type { ProductsRepository } from './data/products-repository.js';
@@ -28,6 +30,8 @@ export interface AppDeps {
   /** The Idempotency-Keys of the POST routes. */
   idempotency: IdempotencyStore;
   logger: Logger;
+  /** The limits `runService` opened (see `Throttle`); an app built without them is not limited. */
+  throttle?: Throttle;
 }
 
 const routes = [...productRoutes, ...orderRoutes];
@@ -36,7 +40,7 @@ const routes = [...productRoutes, ...orderRoutes];
 export function createApp(deps: AppDeps): Express {
   // Bodies are parsed only by the routes that take one, so any unmatched request, body or not,
   // gets the plain `Cannot <METHOD> <path>` 404.
-  const app = createHttpApp({ logger: deps.logger, json: false });
+  const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle, json: false });
   registerRoutes(app, routes, deps);
   app.use(undecodableIdHandler('/products/', productNotFound));
   app.use(undecodableIdHandler('/orders/', orderNotFound));
@@ -53,5 +57,6 @@ export function apiDocument(): ApiDocument {
     summary:
       "A JSON catalog of products under `/products`, stored in MongoDB (specification document 1), and customers' orders that take the products' stock (`/customers/{customerId}/orders`, `/orders/{id}`).",
     routes,
+    tooManyRequests: jsonErrorTooManyRequests,
   });
 }

@@ -4,6 +4,7 @@ import {
   createMongoIdempotencyStore,
   type Logger,
   type ServiceDefinition,
+  type Throttle,
 } from '@repo/common';
 import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
@@ -12,7 +13,12 @@ import { createProductsRepository } from './data/products-repository.js';
 import { recoverStockJobs, STOCK_JOB_LEASE_MS } from './domain/recover-stock-jobs.js';
 
 /** What the app is built from once MongoDB is connected. */
-async function depsOver(db: Db, config: Config, logger: Logger): Promise<AppDeps> {
+async function depsOver(
+  db: Db,
+  config: Config,
+  logger: Logger,
+  throttle: Throttle,
+): Promise<AppDeps> {
   const orders = createOrdersRepository(db);
   await orders.ensureIndexes();
   const idempotency = createMongoIdempotencyStore(db, {
@@ -26,6 +32,7 @@ async function depsOver(db: Db, config: Config, logger: Logger): Promise<AppDeps
     lowStockThreshold: config.LOW_STOCK_THRESHOLD,
     idempotency,
     logger,
+    throttle,
   };
 }
 
@@ -55,8 +62,10 @@ function scheduleStockRecovery(deps: AppDeps): () => void {
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'products',
   loadConfig,
-  connect: async (config, logger) => {
-    const connected = await connectWithMongo(config, logger, (db) => depsOver(db, config, logger));
+  connect: async (config, logger, throttle) => {
+    const connected = await connectWithMongo(config, logger, (db) =>
+      depsOver(db, config, logger, throttle),
+    );
     const stopRecovery = scheduleStockRecovery(connected.deps);
     return {
       ...connected,

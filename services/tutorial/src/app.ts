@@ -6,7 +6,9 @@ import {
   registerRoutes,
   taggedRoutes,
   type ApiDocument,
+  textTooManyRequests,
   type Logger,
+  type Throttle,
 } from '@repo/common';
 import { renderError } from './http/errors.js';
 import { bodyRoutes } from './routes/body-routes.js';
@@ -14,6 +16,8 @@ import { textRoutes } from './routes/text-routes.js';
 
 export interface AppDeps {
   logger: Logger;
+  /** The limits `runService` opened (see `Throttle`); an app built without them is not limited. */
+  throttle?: Throttle;
   /** The time stamped on an added track; the real time unless a test fixes it. */
   clock?: () => Date;
 }
@@ -26,7 +30,12 @@ const routes = [
 /** The tutorial routes (spec document 3, part A). It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // JSON and URL-encoded bodies are both parsed before any route (spec part A, rule 2).
-  const app = createHttpApp({ logger: deps.logger, urlencoded: true, securityHeaders: 'document' });
+  const app = createHttpApp({
+    logger: deps.logger,
+    throttle: deps.throttle,
+    urlencoded: true,
+    securityHeaders: 'document',
+  });
   registerRoutes(app, routes, deps);
   addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
@@ -40,5 +49,6 @@ export function apiDocument(): ApiDocument {
     summary:
       'Small tutorial routes that answer mostly in text, labelled HTML (specification document 3, part A).',
     routes,
+    tooManyRequests: textTooManyRequests,
   });
 }

@@ -6,7 +6,7 @@ import { apiDocument, createApp, type AppDeps } from './app.js';
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'tutorial',
   loadConfig,
-  connect: (_config, logger) => Promise.resolve({ deps: { logger } }),
+  connect: (_config, logger, throttle) => Promise.resolve({ deps: { logger, throttle } }),
   createApp,
   apiDocument,
 };

@@ -7,6 +7,13 @@ import type { z } from 'zod';
 import { describeIdempotentRoute, type ErrorResponseOf } from '../idempotency/route-option.js';
 import { boundApiDocument } from './limits.js';
 import { cannotRouteResponse } from './responses.js';
+import {
+  addRateLimitHeaders,
+  RATE_LIMIT_HEADER_REFS,
+  registerRateLimitComponents,
+  withTooManyRequests,
+  type TooManyRequestsBody,
+} from './rate-limit-document.js';
 
 /** An OpenAPI 3.1 document, as the generator builds it. */
 export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -45,6 +52,8 @@ export interface ApiDescription {
   bearerSchemes?: Readonly<Record<string, BearerScheme>>;
   /** Express's own `Cannot <METHOD> <path>` 404 (`cannotRouteResponse`) unless a service answers otherwise. */
   unmatchedRoute?: UnmatchedRouteResponse;
+  /** How the service's error handler renders a 429 (the limits of `Throttle`). */
+  tooManyRequests: TooManyRequestsBody;
 }
 
 /**
@@ -69,8 +78,12 @@ function describeService({ service, summary }: ApiDescription): string {
       `response of the components. \`GET /healthz\` and \`GET /readyz\` (the probes), ` +
       '`GET /metrics` (Prometheus, unless metrics are off or on a port of their own), ' +
       '`GET /openapi.json` (this document) and `GET /docs` are answered in front of the routes and ' +
-      'are not part of the API. Every response carries an `X-Request-Id` header (the one the ' +
-      'request sent, when valid, or a new one).',
+      'are not part of the API, and no limit applies to them. Every response carries an ' +
+      '`X-Request-Id` header (the one the request sent, when valid, or a new one) and the ' +
+      '`RateLimit` and `RateLimit-Policy` headers of the per-client request limit; every ' +
+      'operation may answer 429 (`TooManyRequests`; so may a request no route matches), and ' +
+      'one that checks a token also 429 after too many failed token checks ' +
+      '(`TooManyAuthenticationFailures`).',
   ].join('\n\n');
 }
 
@@ -96,15 +109,18 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
   const bodySchema = schema.meta({ id: bodySchemaName });
   registry.registerComponent('responses', UNMATCHED_ROUTE_RESPONSE, {
     description,
+    headers: RATE_LIMIT_HEADER_REFS,
     content: {
       [mediaType]: { schema: { $ref: `#/components/schemas/${bodySchemaName}` }, example },
     },
   });
+  const rateLimitSchemas = registerRateLimitComponents(registry, api.tooManyRequests);
   for (const { before: _before, handle: _handle, idempotency, ...declared } of api.routes) {
-    const route =
+    const route = withTooManyRequests(
       idempotency === undefined
         ? declared
-        : describeIdempotentRoute(declared, idempotency.errorResponse);
+        : describeIdempotentRoute(declared, idempotency.errorResponse),
+    );
     registry.registerPath({
       ...route,
       operationId: route.operationId ?? operationIdOf(route),
@@ -115,6 +131,7 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
   const document = new OpenApiGeneratorV31([
     ...registry.definitions,
     { type: 'schema', schema: bodySchema },
+    ...rateLimitSchemas.map((schema) => ({ type: 'schema' as const, schema })),
   ]).generateDocument({
     openapi: '3.1.0',
     info: {
@@ -124,6 +141,7 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
     },
     tags: tagsOf(api),
   });
+  addRateLimitHeaders(document);
   boundApiDocument(document);
   return document;
 }

@@ -23,6 +23,9 @@ import {
   observeService,
   type ObservabilityConfig,
 } from '../observability/service-observability.js';
+import { RateLimitStoreError } from '../throttle/redis-connection.js';
+import { openThrottle, type Throttle } from '../throttle/throttle.js';
+import { loadThrottleConfig, type ThrottleConfig } from '../throttle/throttle-config.js';
 
 /**
  * A request handler as Express apps are: called with the request, the response and what to do
@@ -57,8 +60,12 @@ export interface ServiceDefinition<C extends BaseServiceConfig, D> {
   name: string;
   /** Reads and validates the environment; a ConfigError stops start-up with its message. */
   loadConfig: () => C;
-  /** Opens what the app needs (a database) and builds its dependencies, before the port opens. */
-  connect: (config: C, logger: Logger) => Promise<Connected<D>>;
+  /**
+   * Opens what the app needs (a database) and builds its dependencies, before the port opens;
+   * `throttle` holds the limits (throttling variables, docs/configuration.md) for the app's
+   * dependencies, and the runner closes it.
+   */
+  connect: (config: C, logger: Logger, throttle: Throttle) => Promise<Connected<D>>;
   /** Builds the request handler from the dependencies (the service's `createApp`). */
   createApp: (deps: D) => ServiceApp;
   /** The service's OpenAPI document, built once at start-up when `API_DOCS` is on. */
@@ -117,7 +124,10 @@ function isAddressInUse(error: unknown): boolean {
 
 function isExpectedStartFailure(error: unknown): boolean {
   return (
-    isAddressInUse(error) || error instanceof ConfigError || error instanceof MongoConnectError
+    isAddressInUse(error) ||
+    error instanceof ConfigError ||
+    error instanceof MongoConnectError ||
+    error instanceof RateLimitStoreError
   );
 }
 
@@ -222,9 +232,11 @@ export async function runService<C extends BaseServiceConfig, D>(
   const { name, ownsProcess = true } = definition;
   let config: C;
   let runtime: RuntimeConfig;
+  let throttleConfig: ThrottleConfig;
   try {
     config = definition.loadConfig();
     runtime = loadRuntimeConfig();
+    throttleConfig = loadThrottleConfig();
   } catch (error) {
     const failure = describeStartFailure(name, 0, error);
     if (!ownsProcess) throw failure;
@@ -247,6 +259,7 @@ export async function runService<C extends BaseServiceConfig, D>(
     );
   }
 
+  let throttle: Throttle | undefined;
   let connected: Connected<D> | undefined;
   let server: Server | undefined;
   let shuttingDown = false;
@@ -259,7 +272,8 @@ export async function runService<C extends BaseServiceConfig, D>(
         ? apiDocsResponder(definition.apiDocument())
         : undefined;
     docsServed = docs !== undefined;
-    connected = await definition.connect(config, logger);
+    throttle = await openThrottle(throttleConfig, { service: name, logger });
+    connected = await definition.connect(config, logger, throttle);
     const app = observability.measure(definition.createApp(connected.deps));
     server = serve(
       app,
@@ -274,6 +288,7 @@ export async function runService<C extends BaseServiceConfig, D>(
   } catch (error) {
     const failure = describeStartFailure(name, config.PORT, error);
     await connected?.close?.().catch(() => undefined);
+    await throttle?.close().catch(() => undefined);
     await observability.close();
     logger.fatal(isExpectedStartFailure(error) ? {} : { err: error }, failure.message);
     if (!ownsProcess) throw failure;
@@ -311,6 +326,7 @@ export async function runService<C extends BaseServiceConfig, D>(
       logger.info({ graceMs }, `${name} stopped accepting`);
       await connections.close(graceMs);
       await connected?.close?.();
+      await throttle?.close();
       await observability.close();
       logger.info(`${name} stopped`);
       await flushLogger(logger);

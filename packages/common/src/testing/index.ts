@@ -35,3 +35,4 @@ export {
   type Caller,
   type IdempotentPostTarget,
 } from './idempotent-post.js';
+export { describeThrottling, type ThrottlingTarget, type TokenRoute } from './throttling-tests.js';

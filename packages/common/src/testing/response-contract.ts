@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { UNMATCHED_ROUTE_RESPONSE, type ApiDocument } from '../openapi/api-document.js';
+import { TOO_MANY_REQUESTS_RESPONSE } from '../openapi/rate-limit-document.js';
 
 /** One response as the app sent it. */
 export interface Exchange {
@@ -112,6 +113,7 @@ export class ResponseContract {
   private readonly operations: Operation[];
   private readonly unmatched: ResponseEntry;
   private readonly schemas: DocumentSchemas;
+  private readonly componentResponses: Record<string, ResponseEntry>;
 
   constructor(document: ApiDocument) {
     this.operations = operationsOf(document);
@@ -120,6 +122,10 @@ export class ResponseContract {
       throw new Error(`the document has no components.responses.${UNMATCHED_ROUTE_RESPONSE}`);
     }
     this.unmatched = unmatched as ResponseEntry;
+    this.componentResponses = (document.components?.responses ?? {}) as Record<
+      string,
+      ResponseEntry
+    >;
     this.schemas = schemasOf(document);
   }
 
@@ -149,10 +155,18 @@ export class ResponseContract {
     let response: ResponseEntry | undefined;
     let pointer: string;
     if (operation === undefined) {
-      response = status === 404 ? this.unmatched : undefined;
+      // The request limit runs before routing, so an unmatched request over it gets its 429.
+      response =
+        status === 404
+          ? this.unmatched
+          : status === 429
+            ? { $ref: `#/components/responses/${TOO_MANY_REQUESTS_RESPONSE}` }
+            : undefined;
       pointer = `/components/responses/${UNMATCHED_ROUTE_RESPONSE}`;
       if (response === undefined) {
-        return [`${where}: no route of the document matches, and only 404 is documented for that`];
+        return [
+          `${where}: no route of the document matches, and only 404 and 429 are documented for that`,
+        ];
       }
     } else {
       response = operation.responses[String(status)] ?? operation.responses.default;
@@ -162,6 +176,13 @@ export class ResponseContract {
           `${where}: status ${status} is not documented for ${operation.method.toUpperCase()} ${operation.path}`,
         ];
       }
+    }
+    // A response shared by many operations (the 429s) is a reference to one in the components.
+    const ref = response.$ref?.match(/^#\/components\/responses\/(.+)$/)?.[1];
+    if (ref !== undefined) {
+      response = this.componentResponses[ref];
+      pointer = `/components/responses/${ref}`;
+      if (response === undefined) return [`${where}: the document has no ${String(ref)} response`];
     }
     return this.checkBody(exchange, where, response, pointer);
   }

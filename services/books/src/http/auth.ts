@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { requireBearerToken } from '@repo/common';
+import { requireBearerToken, type Throttle } from '@repo/common';
 import { ForbiddenError } from './errors.js';
 
 /**
@@ -13,8 +13,16 @@ export function parseLooseBearer(header: string | undefined): string | null {
   return second === undefined || second === '' ? null : second;
 }
 
-/** Lets only requests that carry `token` through; any other is the spec's 403 `Forbidden`. */
-export function requireToken(token: string): RequestHandler {
+/**
+ * Lets only requests that carry `token` through; any other is the spec's 403 `Forbidden`. With
+ * `throttle`, a client whose checks failed too often gets 429 instead (`requireBearerToken`).
+ */
+export function requireToken(token: string, throttle?: Throttle): RequestHandler {
   const reject = (): Error => new ForbiddenError();
-  return requireBearerToken({ token, parse: parseLooseBearer, reject });
+  return requireBearerToken({
+    token,
+    parse: parseLooseBearer,
+    reject,
+    failures: throttle?.authFailures,
+  });
 }

@@ -123,7 +123,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       403: forbidden,
       ...bodyFailures,
     },
-    before: ({ token }) => [requireToken(token), parseBook()],
+    before: ({ token, throttle }) => [requireToken(token, throttle), parseBook()],
     idempotency: idempotentRoute((description, example) =>
       textResponse(description, anyText, example),
     ),
@@ -217,7 +217,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       412: preconditionFailed,
       ...bodyFailures,
     },
-    before: ({ token }) => [requireToken(token), parseBookId()],
+    before: ({ token, throttle }) => [requireToken(token, throttle), parseBookId()],
     // 200 whether or not a book had that id, unless If-Match asked for one.
     handle(req, res, { books }) {
       const ifMatch = readIfMatch(req);
@@ -249,7 +249,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       412: preconditionFailed,
       ...bodyFailures,
     },
-    before: ({ token }) => [requireToken(token), jsonBodyParser()],
+    before: ({ token, throttle }) => [requireToken(token, throttle), jsonBodyParser()],
     handle(req, res, { books }) {
       const { id, changes } = readBookPatch(req.body);
       const changed = books.update(id, changes, readIfMatch(req));

@@ -1,4 +1,4 @@
-import { requireBearerToken } from '@repo/common';
+import { requireBearerToken, type Throttle } from '@repo/common';
 import type { RequestHandler } from 'express';
 import { UnauthorizedError } from './errors.js';
 
@@ -15,11 +15,15 @@ export function parseStrictBearer(header: string | undefined): string | null {
   return STRICT_BEARER_HEADER.exec(header)?.[1] ?? null;
 }
 
-/** Lets only requests with the token through; any failure is the spec's 401 (`{ Error }`). */
-export function requireToken(token: string): RequestHandler {
+/**
+ * Lets only requests with the token through; any failure is the spec's 401 (`{ Error }`). With
+ * `throttle`, a client whose checks failed too often gets 429 instead (`requireBearerToken`).
+ */
+export function requireToken(token: string, throttle?: Throttle): RequestHandler {
   return requireBearerToken({
     token,
     parse: parseStrictBearer,
     reject: () => new UnauthorizedError(),
+    failures: throttle?.authFailures,
   });
 }

@@ -146,7 +146,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       401: unauthorized,
       ...bodyFailures,
     },
-    before: ({ customerToken }) => [requireToken(customerToken)],
+    before: ({ customerToken, throttle }) => [requireToken(customerToken, throttle)],
     idempotency: idempotentRoute(errorResponse),
     async handle(req, res, { menu, orders, clock = currentTime }) {
       const placed = await placeOrder(readNewOrder(req.body), { menu, orders, clock });
@@ -179,7 +179,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       401: unauthorized,
       ...bodyFailures,
     },
-    before: ({ staffToken }) => [requireToken(staffToken)],
+    before: ({ staffToken, throttle }) => [requireToken(staffToken, throttle)],
     async handle(req, res, { orders }) {
       const { status, limit, after } = readQueueQuery(req.query);
       const found = await orders.listQueue({ status, after, limit: limit + 1 });
@@ -200,7 +200,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       404: notFound,
       ...bodyFailures,
     },
-    before: ({ customerToken }) => [requireToken(customerToken)],
+    before: ({ customerToken, throttle }) => [requireToken(customerToken, throttle)],
     async handle(req, res, { orders }) {
       const order = await orders.findById(readOrderId(req.params.id));
       if (order === null) throw orderNotFound(req.params.id ?? '');
@@ -236,7 +236,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       412: preconditionFailed,
       ...bodyFailures,
     },
-    before: ({ staffToken }) => [requireToken(staffToken)],
+    before: ({ staffToken, throttle }) => [requireToken(staffToken, throttle)],
     async handle(req, res, { orders }) {
       const { status } = readStatusChange(req.body);
       const id = readOrderId(req.params.id);
@@ -268,7 +268,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       412: preconditionFailed,
       ...bodyFailures,
     },
-    before: ({ customerToken }) => [requireToken(customerToken)],
+    before: ({ customerToken, throttle }) => [requireToken(customerToken, throttle)],
     async handle(req, res, { orders }) {
       const id = readOrderId(req.params.id);
       const cancellation = await cancelOrder(id, orders, readIfMatch(req));

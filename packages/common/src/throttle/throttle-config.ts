@@ -1,0 +1,84 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { loadEnv, type Env } from '../config/config.js';
+
+/** What Express's `trust proxy` setting takes: off, on, a number of hops, or addresses. */
+export type TrustProxy = boolean | number | string;
+
+/** The names Express's `trust proxy` knows for groups of addresses. */
+const NAMED_SUBNETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or subnet Express's `trust proxy` accepts: `10.0.0.1`, `10.0.0.0/8`, `::1/128`, a name. */
+function isTrustedAddress(item: string): boolean {
+  if (NAMED_SUBNETS.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A mask written as an address (`255.255.255.0`) is accepted by Express too.
+  if (isIP(prefix) !== 0) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: which client address the limits count, as Express's `trust proxy` setting.
+ * `off` (the default) counts the address of the TCP peer; `on` trusts every `X-Forwarded-For`
+ * hop (the left-most address counts); a number trusts that many hops from the right; a
+ * comma-separated list of addresses, subnets or `loopback`/`linklocal`/`uniquelocal` trusts
+ * those proxies only.
+ */
+export const trustProxyVariable = z
+  .string()
+  .default('off')
+  .transform((text, ctx): TrustProxy => {
+    const value = text.trim();
+    if (value === 'off' || value === 'false') return false;
+    if (value === 'on' || value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const items = value.split(',').map((item) => item.trim());
+    if (items.every(isTrustedAddress)) return items.join(', ');
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be "off", "on", a number of proxy hops, or comma-separated addresses, subnets, "loopback", "linklocal" or "uniquelocal"',
+    });
+    return z.NEVER;
+  });
+
+const DAY_SECONDS = 86_400;
+
+/** A whole number from text, between `min` and `max`. */
+function wholeNumberVariable(unit: string, min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, `must be a whole number of ${unit}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+}
+
+/** `redis://` or `rediss://`, as the `redis` client takes it. */
+const redisUrlVariable = z
+  .string()
+  .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
+  .optional();
+
+/**
+ * The throttling variables every service reads (see docs/configuration.md). The request limit's
+ * default is meant never to be met by one client of one instance on ordinary hardware; a
+ * deployment lowers it to the peak it expects from a client.
+ */
+const throttleSchema = z.object({
+  RATE_LIMIT: wholeNumberVariable('requests', 1, Number.MAX_SAFE_INTEGER).default(1_000_000),
+  RATE_LIMIT_WINDOW_SECONDS: wholeNumberVariable('seconds', 1, DAY_SECONDS).default(60),
+  AUTH_FAILURE_LIMIT: wholeNumberVariable('failed token checks', 1, 1_000_000).default(10),
+  AUTH_FAILURE_WINDOW_SECONDS: wholeNumberVariable('seconds', 1, DAY_SECONDS).default(60),
+  TRUST_PROXY: trustProxyVariable,
+  RATE_LIMIT_REDIS_URL: redisUrlVariable,
+});
+
+export type ThrottleConfig = z.output<typeof throttleSchema>;
+
+/** The throttling variables; a bad one is a ConfigError naming it. */
+export function loadThrottleConfig(env: Env = process.env): ThrottleConfig {
+  return loadEnv(throttleSchema, env);
+}
