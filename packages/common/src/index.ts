@@ -121,6 +121,7 @@ export {
   textResponse,
   withEtag,
 } from './openapi/responses.js';
+export { conditionalWrite } from './openapi/conditional-write.js';
 export { DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
 export { expressPath, registerRoutes, type Route } from './openapi/route.js';
 

@@ -6,12 +6,9 @@ import {
   jsonBody,
   jsonBodyParser,
   fixedErrorResponse,
-  ifMatchHeader,
   jsonResponse,
   notModifiedResponse,
   objectIdSchema,
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
   readIfMatch,
   rejectFailedPrecondition,
   setVersionEtag,
@@ -19,6 +16,7 @@ import {
   storedVersion,
   withEtag,
   type Route,
+  conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { CREATE_FIELDS } from '../domain/product.js';
@@ -62,10 +60,6 @@ const malformedId = errorResponse(
 );
 const notFound = statusTextResponse('Not Found: no product has the id.', 'Not Found');
 const ok = statusTextResponse('OK.', 'OK');
-const preconditionFailed = fixedErrorResponse(
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
-);
 const failures = {
   413: fixedErrorResponse('The body is over 100 kB.', 'request entity too large'),
   415: errorResponse(
@@ -152,7 +146,7 @@ export const productRoutes: Route<AppDeps>[] = [
       res.status(201).json({ id: id.toHexString() });
     },
   },
-  {
+  conditionalWrite(fixedErrorResponse, {
     method: 'patch',
     path: '/products/{id}',
     summary: 'Set fields of a product',
@@ -160,7 +154,6 @@ export const productRoutes: Route<AppDeps>[] = [
       'Every key of the body is set as sent, new keys included; `_id`, `_version` and names MongoDB would read as operators or paths are refused.',
     request: {
       params: productIdParams,
-      headers: ifMatchHeader,
       body: jsonBody(productChangesSchema, { price: 17, colour: 'red' }),
     },
     responses: {
@@ -170,7 +163,6 @@ export const productRoutes: Route<AppDeps>[] = [
         'invalid field name "$set": a name must not start with "$" (MongoDB reads it as an operator)',
       ),
       404: notFound,
-      412: preconditionFailed,
       ...failures,
     },
     before: () => [parseChanges()],
@@ -186,13 +178,13 @@ export const productRoutes: Route<AppDeps>[] = [
       setVersionEtag(res, version);
       res.sendStatus(200);
     },
-  },
-  {
+  }),
+  conditionalWrite(fixedErrorResponse, {
     method: 'delete',
     path: '/products/{id}',
     summary: 'Delete a product',
-    request: { params: productIdParams, headers: ifMatchHeader },
-    responses: { 200: ok, 400: malformedId, 404: notFound, 412: preconditionFailed, ...failures },
+    request: { params: productIdParams },
+    responses: { 200: ok, 400: malformedId, 404: notFound, ...failures },
     async handle(req, res, { products }) {
       const id = readProductId(req.params.id);
       const ifMatch = readIfMatch(req);
@@ -200,5 +192,5 @@ export const productRoutes: Route<AppDeps>[] = [
       if (!found) await rejectFailedPrecondition(ifMatch, () => products.exists(id));
       res.sendStatus(found ? 200 : 404);
     },
-  },
+  }),
 ];

@@ -3,7 +3,6 @@ import {
   byPathParam,
   errorResponse,
   fixedErrorResponse,
-  ifMatchHeader,
   idempotentRoute,
   jsonBody,
   jsonOnlyBodyParser,
@@ -11,14 +10,13 @@ import {
   notModifiedResponse,
   emptyResponse,
   objectIdSchema,
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
   readIfMatch,
   setVersionEtag,
   storedVersion,
   withEtag,
   sendPage,
   type Route,
+  conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { changeOrder } from '../domain/change-order.js';
@@ -99,10 +97,6 @@ const orderParams = z.object({
 const notFound = errorResponse(
   'No order has the id, or the id is malformed.',
   `Not found: no order with id of ${ORDER_ID}`,
-);
-const preconditionFailed = fixedErrorResponse(
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
 );
 const invalid = (what: string) =>
   errorResponse(
@@ -205,7 +199,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       res.json(presentOrder(found));
     },
   },
-  {
+  conditionalWrite(fixedErrorResponse, {
     method: 'patch',
     path: '/orders/{id}',
     summary: "Move an order's status, or change a pending order's items",
@@ -213,7 +207,6 @@ export const orderRoutes: Route<AppDeps>[] = [
       'Cancelling a pending order gives its stock back; new items move stock by the difference. Sending the status the order has already changes nothing (200).',
     request: {
       params: orderParams,
-      headers: ifMatchHeader,
       body: jsonBody(orderChangesSchema, { status: 'shipped' }),
     },
     responses: {
@@ -240,7 +233,6 @@ export const orderRoutes: Route<AppDeps>[] = [
           },
         },
       },
-      412: preconditionFailed,
       413: tooLarge,
       415: unsupportedMediaType,
       422: unknownOrUnpriced,
@@ -256,18 +248,17 @@ export const orderRoutes: Route<AppDeps>[] = [
       setVersionEtag(res, storedVersion(updated));
       res.json(presentOrder(updated));
     },
-  },
-  {
+  }),
+  conditionalWrite(fixedErrorResponse, {
     method: 'delete',
     path: '/orders/{id}',
     summary: 'Delete an order',
     description: "A pending order's stock goes back; a shipped or delivered order's never does.",
-    request: { params: orderParams, headers: ifMatchHeader },
+    request: { params: orderParams },
     responses: {
       204: emptyResponse('Deleted.'),
       404: notFound,
       409: busy,
-      412: preconditionFailed,
       500: serverError,
     },
     async handle(req, res, { products, orders, clock }) {
@@ -276,5 +267,5 @@ export const orderRoutes: Route<AppDeps>[] = [
       if (!removed) throw orderNotFound(req.params.id ?? '');
       res.status(204).end();
     },
-  },
+  }),
 ];

@@ -5,12 +5,9 @@ import {
   errorResponse,
   idempotentRoute,
   fixedErrorResponse,
-  ifMatchHeader,
   jsonResponse,
   notModifiedResponse,
   objectIdSchema,
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
   readIfMatch,
   rejectFailedPrecondition,
   setVersionEtag,
@@ -20,6 +17,7 @@ import {
   jsonOnlyBodyParser,
   sendJsonArray,
   type Route,
+  conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { patchProduct } from '../domain/patch-product.js';
@@ -82,10 +80,6 @@ const productExample = {
 const notFound = errorResponse(
   'No product has the id, or the id is malformed.',
   `Not found: no product with id of ${EXAMPLE_ID}`,
-);
-const preconditionFailed = fixedErrorResponse(
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
 );
 
 /**
@@ -162,7 +156,7 @@ export const productRoutes: Route<AppDeps>[] = [
       res.json(presentProduct(found));
     },
   },
-  {
+  conditionalWrite(fixedErrorResponse, {
     method: 'patch',
     path: '/products/{id}',
     summary: 'Change some fields of a product',
@@ -170,7 +164,6 @@ export const productRoutes: Route<AppDeps>[] = [
       'Only the fields sent change. Checked in order: the body, the product exists, then the price and quantity rules; nothing is written when one fails.',
     request: {
       params: productIdParams,
-      headers: ifMatchHeader,
       body: jsonBody(productChangesSchema, { price: 7.5, color: 'blue' }),
     },
     responses: {
@@ -186,7 +179,6 @@ export const productRoutes: Route<AppDeps>[] = [
         NEGATIVE_PRICE_MESSAGE,
       ),
       404: notFound,
-      412: preconditionFailed,
       413: tooLarge,
       415: unsupportedMediaType,
       500: serverError,
@@ -202,16 +194,15 @@ export const productRoutes: Route<AppDeps>[] = [
       setVersionEtag(res, storedVersion(updated));
       res.json(presentProduct(updated));
     },
-  },
-  {
+  }),
+  conditionalWrite(fixedErrorResponse, {
     method: 'delete',
     path: '/products/{id}',
     summary: 'Delete a product',
-    request: { params: productIdParams, headers: ifMatchHeader },
+    request: { params: productIdParams },
     responses: {
       204: emptyResponse('Deleted.'),
       404: notFound,
-      412: preconditionFailed,
       500: serverError,
     },
     async handle(req, res, { products }) {
@@ -223,5 +214,5 @@ export const productRoutes: Route<AppDeps>[] = [
       }
       res.status(204).end();
     },
-  },
+  }),
 ];
