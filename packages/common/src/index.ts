@@ -28,6 +28,7 @@ export {
   PreconditionFailedError,
   readIfMatch,
   rejectFailedPrecondition,
+  sendVersioned,
   setVersionEtag,
   strongEtag,
   type IfMatch,
@@ -107,6 +108,7 @@ export {
 } from './openapi/api-document.js';
 export {
   cannotRouteResponse,
+  createdIdResponse,
   emptyResponse,
   errorBodySchema,
   errorResponse,

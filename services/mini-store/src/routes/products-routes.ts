@@ -11,10 +11,11 @@ import {
   objectIdSchema,
   readIfMatch,
   rejectFailedPrecondition,
+  sendVersioned,
   setVersionEtag,
   statusTextResponse,
-  storedVersion,
   withEtag,
+  createdIdResponse,
   type Route,
   conditionalWrite,
 } from '@repo/common';
@@ -116,8 +117,7 @@ export const productRoutes: Route<AppDeps>[] = [
         res.sendStatus(404);
         return;
       }
-      setVersionEtag(res, storedVersion(product));
-      res.json(presentProduct(product));
+      sendVersioned(res, product, presentProduct);
     },
   },
   {
@@ -128,11 +128,7 @@ export const productRoutes: Route<AppDeps>[] = [
       'Takes `name`, `price` and `quantity` when present, values as sent; no defaults, other keys ignored.',
     request: { body: jsonBody(newProductSchema, { name: 'Lamp', price: 19.5, quantity: 3 }) },
     responses: {
-      201: jsonResponse(
-        'Created: the new id.',
-        z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
-        { id: EXAMPLE_ID },
-      ),
+      201: createdIdResponse('Created: the new id.', EXAMPLE_ID),
       400: errorResponse(
         'The body is not a JSON object (or not JSON), a name MongoDB would misread, or malformed JSON.',
         NOT_AN_OBJECT_MESSAGE,

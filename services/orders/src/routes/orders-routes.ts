@@ -9,8 +9,7 @@ import {
   notModifiedResponse,
   PreconditionFailedError,
   readIfMatch,
-  setVersionEtag,
-  storedVersion,
+  sendVersioned,
   withEtag,
   sendPage,
   type Route,
@@ -198,8 +197,7 @@ export const orderRoutes: Route<AppDeps>[] = [
     async handle(req, res, { orders }) {
       const order = await orders.findById(readOrderId(req.params.id));
       if (order === null) throw orderNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(order));
-      res.json(presentOrder(order));
+      sendVersioned(res, order, presentOrder);
     },
   },
   conditionalWrite(fixedErrorResponse, {
@@ -236,8 +234,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       if (change.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
       if (change.outcome === 'precondition-failed') throw new PreconditionFailedError();
       if (change.outcome === 'refused') throw moveRefused(id, change.current, status);
-      setVersionEtag(res, storedVersion(change.order));
-      res.json(presentOrder(change.order));
+      sendVersioned(res, change.order, presentOrder);
     },
   }),
   conditionalWrite(fixedErrorResponse, {

@@ -11,10 +11,10 @@ import {
   emptyResponse,
   objectIdSchema,
   readIfMatch,
-  setVersionEtag,
-  storedVersion,
+  sendVersioned,
   withEtag,
   sendPage,
+  createdIdResponse,
   type Route,
   conditionalWrite,
 } from '@repo/common';
@@ -162,9 +162,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       body: jsonBody(newOrderSchema, { items: [{ productId: PRODUCT_ID, quantity: 2 }] }),
     },
     responses: {
-      201: jsonResponse('Created: the new order id only.', z.strictObject({ id: hexId }), {
-        id: ORDER_ID,
-      }),
+      201: createdIdResponse('Created: the new order id only.', ORDER_ID),
       400: invalid('A bad customer id or items'),
       409: shortOfStock,
       413: tooLarge,
@@ -195,8 +193,7 @@ export const orderRoutes: Route<AppDeps>[] = [
     async handle(req, res, { orders }) {
       const found = await orders.findVisible(readOrderId(req.params.id));
       if (found === null) throw orderNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(found));
-      res.json(presentOrder(found));
+      sendVersioned(res, found, presentOrder);
     },
   },
   conditionalWrite(fixedErrorResponse, {
@@ -245,8 +242,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       const deps = { products, orders };
       const updated = await changeOrder(deps, id, changes, clock(), readIfMatch(req));
       if (updated === null) throw orderNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(updated));
-      res.json(presentOrder(updated));
+      sendVersioned(res, updated, presentOrder);
     },
   }),
   conditionalWrite(fixedErrorResponse, {

@@ -10,12 +10,12 @@ import {
   objectIdSchema,
   readIfMatch,
   rejectFailedPrecondition,
-  setVersionEtag,
-  storedVersion,
+  sendVersioned,
   withEtag,
   jsonBody,
   jsonOnlyBodyParser,
   sendJsonArray,
+  createdIdResponse,
   type Route,
   conditionalWrite,
 } from '@repo/common';
@@ -121,11 +121,7 @@ export const productRoutes: Route<AppDeps>[] = [
       }),
     },
     responses: {
-      201: jsonResponse(
-        'Created: the new product id only.',
-        z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
-        { id: EXAMPLE_ID },
-      ),
+      201: createdIdResponse('Created: the new product id only.', EXAMPLE_ID),
       400: badBody,
       413: tooLarge,
       415: unsupportedMediaType,
@@ -152,8 +148,7 @@ export const productRoutes: Route<AppDeps>[] = [
     async handle(req, res, { products }) {
       const found = await products.findById(readProductId(req.params.id));
       if (found === null) throw productNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(found));
-      res.json(presentProduct(found));
+      sendVersioned(res, found, presentProduct);
     },
   },
   conditionalWrite(fixedErrorResponse, {
@@ -191,8 +186,7 @@ export const productRoutes: Route<AppDeps>[] = [
       const id = readProductId(req.params.id);
       const updated = await patchProduct(products, id, changes, readIfMatch(req));
       if (updated === null) throw productNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(updated));
-      res.json(presentProduct(updated));
+      sendVersioned(res, updated, presentProduct);
     },
   }),
   conditionalWrite(fixedErrorResponse, {
