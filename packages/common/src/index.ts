@@ -28,6 +28,7 @@ export {
   PreconditionFailedError,
   readIfMatch,
   rejectFailedPrecondition,
+  sendVersioned,
   setVersionEtag,
   strongEtag,
   type IfMatch,
@@ -117,6 +118,7 @@ export {
 } from './openapi/rate-limit-document.js';
 export {
   cannotRouteResponse,
+  createdIdResponse,
   emptyResponse,
   errorBodySchema,
   errorResponse,
@@ -131,6 +133,7 @@ export {
   textResponse,
   withEtag,
 } from './openapi/responses.js';
+export { conditionalWrite } from './openapi/conditional-write.js';
 export { DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
 export { expressPath, registerRoutes, type Route } from './openapi/route.js';
 

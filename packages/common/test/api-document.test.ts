@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   cannotRouteResponse,
+  conditionalWrite,
   createApiDocument,
+  errorResponse,
   jsonResponse,
   taggedRoutes,
   type ApiRoute,
@@ -105,6 +107,36 @@ describe('createApiDocument', () => {
     expect(answer.content['application/json']?.schema).not.toHaveProperty('maxItems');
     expect(answer.content['application/json']?.schema).toMatchObject({
       items: { properties: { name: { maxLength: ANSWER_TEXT_LIMIT }, code: { maxLength: 8 } } },
+    });
+  });
+
+  it('when a write is conditional, then it takes If-Match beside its own headers and answers 412 in the given body', () => {
+    const write = conditionalWrite(errorResponse, {
+      method: 'delete',
+      path: '/items/{id}',
+      request: {
+        params: z.object({ id: z.string() }),
+        headers: z.object({ 'X-Trace': z.string() }),
+      },
+      responses: { 204: { description: 'Deleted.' } },
+    } satisfies ApiRoute);
+    const operation = documentOf([write]).paths?.['/items/{id}']?.delete;
+
+    const parameters = (operation?.parameters ?? []) as { name: string; in: string }[];
+    expect(parameters.map(({ name, in: where }) => [name, where])).toEqual([
+      ['id', 'path'],
+      ['X-Trace', 'header'],
+      ['If-Match', 'header'],
+    ]);
+    expect(Object.keys(operation?.responses ?? {})).toEqual(['204', '412']);
+    expect(operation?.responses?.['412']).toMatchObject({
+      content: {
+        'application/json': {
+          example: {
+            error: 'Precondition Failed: If-Match names no current entity tag of the resource',
+          },
+        },
+      },
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../errors/http-errors.js';
+import { storedVersion, type Versioned } from '../mongo/version.js';
 
 /**
  * What an `If-Match` header asks of the resource's current representation (RFC 9110 13.1.1):
@@ -30,6 +31,16 @@ export function strongEtag(version: number): string {
 /** Sets the representation's strong `ETag`; Express then neither computes its own nor drops it. */
 export function setVersionEtag(res: Response, version: number): void {
   res.setHeader('ETag', strongEtag(version));
+}
+
+/** Answers 200 with a stored document as `present` shows it, tagged with its strong `ETag`. */
+export function sendVersioned<T extends Versioned>(
+  res: Response,
+  document: T,
+  present: (document: T) => unknown,
+): void {
+  setVersionEtag(res, storedVersion(document));
+  res.json(present(document));
 }
 
 /** One element of the list: `W/` or not, then an opaque tag (RFC 9110 8.8.3), or nothing. */

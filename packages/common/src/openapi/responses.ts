@@ -12,6 +12,13 @@ export function jsonResponse(
   return { description, content: { 'application/json': media } };
 }
 
+/** A 201 with the new document's id alone, as 24 lowercase hex characters; `id` is the example. */
+export function createdIdResponse(description: string, id: string): ResponseConfig {
+  return jsonResponse(description, z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }), {
+    id,
+  });
+}
+
 /** A required JSON request body with its example. */
 export function jsonBody(schema: z.ZodType, example: unknown) {
   return { required: true, content: { 'application/json': { schema, example } } };

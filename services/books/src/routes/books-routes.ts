@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import {
-  ifMatchHeader,
   idempotentRoute,
   jsonBody,
   jsonBodyParser,
   jsonResponse,
   notModifiedResponse,
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
   PreconditionFailedError,
   readIfMatch,
   setVersionEtag,
@@ -16,6 +13,7 @@ import {
   NotFoundError,
   withEtag,
   type Route,
+  conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { BookStatus } from '../domain/book.js';
@@ -88,11 +86,6 @@ const serverError = textResponse(
   `ERROR: ${BADROUTE_MESSAGE} encountered.`,
 );
 const ok = statusTextResponse('OK.', 'OK');
-const preconditionFailed = textResponse(
-  PRECONDITION_FAILED_DESCRIPTION,
-  z.literal(PRECONDITION_FAILED_MESSAGE),
-  PRECONDITION_FAILED_MESSAGE,
-);
 
 /** The failures every route can give: any of them parses a JSON body when one is sent. */
 const bodyFailures = { 413: tooLarge, 415: unsupportedCharset, 500: serverError };
@@ -198,14 +191,14 @@ export const bookRoutes: Route<AppDeps>[] = [
       res.json(presentBook(book));
     },
   },
-  {
+  conditionalWrite(statusTextResponse, {
     method: 'delete',
     path: '/books',
     summary: 'Delete a book',
     description:
       '200 whether or not a book had the id; nothing is removed when none had it. With `If-Match`, a missing book is a 412, since the condition cannot hold.',
     security: tokenRequired,
-    request: { headers: ifMatchHeader, body: jsonBody(deleteBookBodySchema, { id: EXAMPLE_ID }) },
+    request: { body: jsonBody(deleteBookBodySchema, { id: EXAMPLE_ID }) },
     responses: {
       200: ok,
       400: textResponse(
@@ -214,7 +207,6 @@ export const bookRoutes: Route<AppDeps>[] = [
         "Expected property name or '}' in JSON at position 1",
       ),
       403: forbidden,
-      412: preconditionFailed,
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBookId()],
@@ -225,8 +217,8 @@ export const bookRoutes: Route<AppDeps>[] = [
       if (!removed && ifMatch !== undefined) throw new PreconditionFailedError();
       res.sendStatus(200);
     },
-  },
-  {
+  }),
+  conditionalWrite(statusTextResponse, {
     method: 'patch',
     path: '/books',
     summary: 'Change a book',
@@ -234,7 +226,6 @@ export const bookRoutes: Route<AppDeps>[] = [
       'The body must have `id` and at least one other key. Only `title`, `author` and `year` are applied; other keys (such as `status`) are ignored.',
     security: tokenRequired,
     request: {
-      headers: ifMatchHeader,
       body: jsonBody(bookPatchFieldsSchema, { id: EXAMPLE_ID, title: 'Dune (1st ed.)' }),
     },
     responses: {
@@ -246,7 +237,6 @@ export const bookRoutes: Route<AppDeps>[] = [
       ),
       403: forbidden,
       404: notFound,
-      412: preconditionFailed,
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), jsonBodyParser()],
@@ -258,5 +248,5 @@ export const bookRoutes: Route<AppDeps>[] = [
       setVersionEtag(res, changed.version);
       res.sendStatus(200);
     },
-  },
+  }),
 ];

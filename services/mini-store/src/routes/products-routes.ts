@@ -6,19 +6,18 @@ import {
   jsonBody,
   jsonBodyParser,
   fixedErrorResponse,
-  ifMatchHeader,
   jsonResponse,
   notModifiedResponse,
   objectIdSchema,
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
   readIfMatch,
   rejectFailedPrecondition,
+  sendVersioned,
   setVersionEtag,
   statusTextResponse,
-  storedVersion,
   withEtag,
+  createdIdResponse,
   type Route,
+  conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { CREATE_FIELDS } from '../domain/product.js';
@@ -62,10 +61,6 @@ const malformedId = errorResponse(
 );
 const notFound = statusTextResponse('Not Found: no product has the id.', 'Not Found');
 const ok = statusTextResponse('OK.', 'OK');
-const preconditionFailed = fixedErrorResponse(
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
-);
 const failures = {
   413: fixedErrorResponse('The body is over 100 kB.', 'request entity too large'),
   415: errorResponse(
@@ -122,8 +117,7 @@ export const productRoutes: Route<AppDeps>[] = [
         res.sendStatus(404);
         return;
       }
-      setVersionEtag(res, storedVersion(product));
-      res.json(presentProduct(product));
+      sendVersioned(res, product, presentProduct);
     },
   },
   {
@@ -134,11 +128,7 @@ export const productRoutes: Route<AppDeps>[] = [
       'Takes `name`, `price` and `quantity` when present, values as sent; no defaults, other keys ignored.',
     request: { body: jsonBody(newProductSchema, { name: 'Lamp', price: 19.5, quantity: 3 }) },
     responses: {
-      201: jsonResponse(
-        'Created: the new id.',
-        z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
-        { id: EXAMPLE_ID },
-      ),
+      201: createdIdResponse('Created: the new id.', EXAMPLE_ID),
       400: errorResponse(
         'The body is not a JSON object (or not JSON), a name MongoDB would misread, or malformed JSON.',
         NOT_AN_OBJECT_MESSAGE,
@@ -152,7 +142,7 @@ export const productRoutes: Route<AppDeps>[] = [
       res.status(201).json({ id: id.toHexString() });
     },
   },
-  {
+  conditionalWrite(fixedErrorResponse, {
     method: 'patch',
     path: '/products/{id}',
     summary: 'Set fields of a product',
@@ -160,7 +150,6 @@ export const productRoutes: Route<AppDeps>[] = [
       'Every key of the body is set as sent, new keys included; `_id`, `_version` and names MongoDB would read as operators or paths are refused.',
     request: {
       params: productIdParams,
-      headers: ifMatchHeader,
       body: jsonBody(productChangesSchema, { price: 17, colour: 'red' }),
     },
     responses: {
@@ -170,7 +159,6 @@ export const productRoutes: Route<AppDeps>[] = [
         'invalid field name "$set": a name must not start with "$" (MongoDB reads it as an operator)',
       ),
       404: notFound,
-      412: preconditionFailed,
       ...failures,
     },
     before: () => [parseChanges()],
@@ -186,13 +174,13 @@ export const productRoutes: Route<AppDeps>[] = [
       setVersionEtag(res, version);
       res.sendStatus(200);
     },
-  },
-  {
+  }),
+  conditionalWrite(fixedErrorResponse, {
     method: 'delete',
     path: '/products/{id}',
     summary: 'Delete a product',
-    request: { params: productIdParams, headers: ifMatchHeader },
-    responses: { 200: ok, 400: malformedId, 404: notFound, 412: preconditionFailed, ...failures },
+    request: { params: productIdParams },
+    responses: { 200: ok, 400: malformedId, 404: notFound, ...failures },
     async handle(req, res, { products }) {
       const id = readProductId(req.params.id);
       const ifMatch = readIfMatch(req);
@@ -200,5 +188,5 @@ export const productRoutes: Route<AppDeps>[] = [
       if (!found) await rejectFailedPrecondition(ifMatch, () => products.exists(id));
       res.sendStatus(found ? 200 : 404);
     },
-  },
+  }),
 ];

@@ -3,20 +3,17 @@ import {
   emptyResponse,
   errorResponse,
   fixedErrorResponse,
-  ifMatchHeader,
   idempotentRoute,
   jsonBody,
   jsonResponse,
   notModifiedResponse,
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
   PreconditionFailedError,
   readIfMatch,
-  setVersionEtag,
-  storedVersion,
+  sendVersioned,
   withEtag,
   sendPage,
   type Route,
+  conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { cancelOrder } from '../domain/cancel-order.js';
@@ -99,10 +96,6 @@ const orderExample = {
 
 const notFound = errorResponse('No order has the id.', `Order ${ORDER_ID} not found`);
 const currentTime = (): Date => new Date();
-const preconditionFailed = fixedErrorResponse(
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
-);
 
 /**
  * `/orders`: customers place and read orders; staff move them forward. The token check runs
@@ -204,11 +197,10 @@ export const orderRoutes: Route<AppDeps>[] = [
     async handle(req, res, { orders }) {
       const order = await orders.findById(readOrderId(req.params.id));
       if (order === null) throw orderNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(order));
-      res.json(presentOrder(order));
+      sendVersioned(res, order, presentOrder);
     },
   },
-  {
+  conditionalWrite(fixedErrorResponse, {
     method: 'patch',
     path: '/orders/{id}',
     summary: 'Move an order to its next status',
@@ -216,7 +208,6 @@ export const orderRoutes: Route<AppDeps>[] = [
     security: [{ [STAFF_SCHEME]: [] }],
     request: {
       params: idParams('order', ORDER_ID),
-      headers: ifMatchHeader,
       body: jsonBody(statusChangeSchema, { status: 'in-progress' }),
     },
     responses: {
@@ -233,7 +224,6 @@ export const orderRoutes: Route<AppDeps>[] = [
         'The move is not the next step.',
         `Order ${ORDER_ID} is pending and cannot move to completed; orders move only forward: ${ORDER_STATUSES.join(' -> ')}`,
       ),
-      412: preconditionFailed,
       ...bodyFailures,
     },
     before: ({ staffToken, throttle }) => [requireToken(staffToken, throttle)],
@@ -244,18 +234,17 @@ export const orderRoutes: Route<AppDeps>[] = [
       if (change.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
       if (change.outcome === 'precondition-failed') throw new PreconditionFailedError();
       if (change.outcome === 'refused') throw moveRefused(id, change.current, status);
-      setVersionEtag(res, storedVersion(change.order));
-      res.json(presentOrder(change.order));
+      sendVersioned(res, change.order, presentOrder);
     },
-  },
-  {
+  }),
+  conditionalWrite(fixedErrorResponse, {
     method: 'delete',
     path: '/orders/{id}',
     summary: 'Cancel an order',
     description:
       'Removes the order while it is pending; once the kitchen has started it, it can no longer be cancelled.',
     security: [{ [CUSTOMER_SCHEME]: [] }],
-    request: { params: idParams('order', ORDER_ID), headers: ifMatchHeader },
+    request: { params: idParams('order', ORDER_ID) },
     responses: {
       204: emptyResponse('Cancelled: the order is gone.'),
       400: malformedJson,
@@ -265,7 +254,6 @@ export const orderRoutes: Route<AppDeps>[] = [
         'The order is no longer pending.',
         `Order ${ORDER_ID} is in-progress and can no longer be cancelled; only pending orders can`,
       ),
-      412: preconditionFailed,
       ...bodyFailures,
     },
     before: ({ customerToken, throttle }) => [requireToken(customerToken, throttle)],
@@ -277,5 +265,5 @@ export const orderRoutes: Route<AppDeps>[] = [
       if (cancellation.outcome === 'refused') throw cancelRefused(id, cancellation.current);
       res.status(204).end();
     },
-  },
+  }),
 ];

@@ -3,7 +3,6 @@ import {
   byPathParam,
   errorResponse,
   fixedErrorResponse,
-  ifMatchHeader,
   idempotentRoute,
   jsonBody,
   jsonOnlyBodyParser,
@@ -11,14 +10,13 @@ import {
   notModifiedResponse,
   emptyResponse,
   objectIdSchema,
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
   readIfMatch,
-  setVersionEtag,
-  storedVersion,
+  sendVersioned,
   withEtag,
   sendPage,
+  createdIdResponse,
   type Route,
+  conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { changeOrder } from '../domain/change-order.js';
@@ -100,10 +98,6 @@ const notFound = errorResponse(
   'No order has the id, or the id is malformed.',
   `Not found: no order with id of ${ORDER_ID}`,
 );
-const preconditionFailed = fixedErrorResponse(
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
-);
 const invalid = (what: string) =>
   errorResponse(
     `${what}, or the body is not valid JSON or not an object. Every problem is listed, separated by \`; \`.`,
@@ -168,9 +162,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       body: jsonBody(newOrderSchema, { items: [{ productId: PRODUCT_ID, quantity: 2 }] }),
     },
     responses: {
-      201: jsonResponse('Created: the new order id only.', z.strictObject({ id: hexId }), {
-        id: ORDER_ID,
-      }),
+      201: createdIdResponse('Created: the new order id only.', ORDER_ID),
       400: invalid('A bad customer id or items'),
       409: shortOfStock,
       413: tooLarge,
@@ -201,11 +193,10 @@ export const orderRoutes: Route<AppDeps>[] = [
     async handle(req, res, { orders }) {
       const found = await orders.findVisible(readOrderId(req.params.id));
       if (found === null) throw orderNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(found));
-      res.json(presentOrder(found));
+      sendVersioned(res, found, presentOrder);
     },
   },
-  {
+  conditionalWrite(fixedErrorResponse, {
     method: 'patch',
     path: '/orders/{id}',
     summary: "Move an order's status, or change a pending order's items",
@@ -213,7 +204,6 @@ export const orderRoutes: Route<AppDeps>[] = [
       'Cancelling a pending order gives its stock back; new items move stock by the difference. Sending the status the order has already changes nothing (200).',
     request: {
       params: orderParams,
-      headers: ifMatchHeader,
       body: jsonBody(orderChangesSchema, { status: 'shipped' }),
     },
     responses: {
@@ -240,7 +230,6 @@ export const orderRoutes: Route<AppDeps>[] = [
           },
         },
       },
-      412: preconditionFailed,
       413: tooLarge,
       415: unsupportedMediaType,
       422: unknownOrUnpriced,
@@ -253,21 +242,19 @@ export const orderRoutes: Route<AppDeps>[] = [
       const deps = { products, orders };
       const updated = await changeOrder(deps, id, changes, clock(), readIfMatch(req));
       if (updated === null) throw orderNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(updated));
-      res.json(presentOrder(updated));
+      sendVersioned(res, updated, presentOrder);
     },
-  },
-  {
+  }),
+  conditionalWrite(fixedErrorResponse, {
     method: 'delete',
     path: '/orders/{id}',
     summary: 'Delete an order',
     description: "A pending order's stock goes back; a shipped or delivered order's never does.",
-    request: { params: orderParams, headers: ifMatchHeader },
+    request: { params: orderParams },
     responses: {
       204: emptyResponse('Deleted.'),
       404: notFound,
       409: busy,
-      412: preconditionFailed,
       500: serverError,
     },
     async handle(req, res, { products, orders, clock }) {
@@ -276,5 +263,5 @@ export const orderRoutes: Route<AppDeps>[] = [
       if (!removed) throw orderNotFound(req.params.id ?? '');
       res.status(204).end();
     },
-  },
+  }),
 ];

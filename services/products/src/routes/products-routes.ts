@@ -5,21 +5,19 @@ import {
   errorResponse,
   idempotentRoute,
   fixedErrorResponse,
-  ifMatchHeader,
   jsonResponse,
   notModifiedResponse,
   objectIdSchema,
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
   readIfMatch,
   rejectFailedPrecondition,
-  setVersionEtag,
-  storedVersion,
+  sendVersioned,
   withEtag,
   jsonBody,
   jsonOnlyBodyParser,
   sendJsonArray,
+  createdIdResponse,
   type Route,
+  conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { patchProduct } from '../domain/patch-product.js';
@@ -83,10 +81,6 @@ const notFound = errorResponse(
   'No product has the id, or the id is malformed.',
   `Not found: no product with id of ${EXAMPLE_ID}`,
 );
-const preconditionFailed = fixedErrorResponse(
-  PRECONDITION_FAILED_DESCRIPTION,
-  PRECONDITION_FAILED_MESSAGE,
-);
 
 /**
  * The `/products` routes of spec document 1. Only POST and PATCH parse a body, so any other
@@ -127,11 +121,7 @@ export const productRoutes: Route<AppDeps>[] = [
       }),
     },
     responses: {
-      201: jsonResponse(
-        'Created: the new product id only.',
-        z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
-        { id: EXAMPLE_ID },
-      ),
+      201: createdIdResponse('Created: the new product id only.', EXAMPLE_ID),
       400: badBody,
       413: tooLarge,
       415: unsupportedMediaType,
@@ -158,11 +148,10 @@ export const productRoutes: Route<AppDeps>[] = [
     async handle(req, res, { products }) {
       const found = await products.findById(readProductId(req.params.id));
       if (found === null) throw productNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(found));
-      res.json(presentProduct(found));
+      sendVersioned(res, found, presentProduct);
     },
   },
-  {
+  conditionalWrite(fixedErrorResponse, {
     method: 'patch',
     path: '/products/{id}',
     summary: 'Change some fields of a product',
@@ -170,7 +159,6 @@ export const productRoutes: Route<AppDeps>[] = [
       'Only the fields sent change. Checked in order: the body, the product exists, then the price and quantity rules; nothing is written when one fails.',
     request: {
       params: productIdParams,
-      headers: ifMatchHeader,
       body: jsonBody(productChangesSchema, { price: 7.5, color: 'blue' }),
     },
     responses: {
@@ -186,7 +174,6 @@ export const productRoutes: Route<AppDeps>[] = [
         NEGATIVE_PRICE_MESSAGE,
       ),
       404: notFound,
-      412: preconditionFailed,
       413: tooLarge,
       415: unsupportedMediaType,
       500: serverError,
@@ -199,19 +186,17 @@ export const productRoutes: Route<AppDeps>[] = [
       const id = readProductId(req.params.id);
       const updated = await patchProduct(products, id, changes, readIfMatch(req));
       if (updated === null) throw productNotFound(req.params.id ?? '');
-      setVersionEtag(res, storedVersion(updated));
-      res.json(presentProduct(updated));
+      sendVersioned(res, updated, presentProduct);
     },
-  },
-  {
+  }),
+  conditionalWrite(fixedErrorResponse, {
     method: 'delete',
     path: '/products/{id}',
     summary: 'Delete a product',
-    request: { params: productIdParams, headers: ifMatchHeader },
+    request: { params: productIdParams },
     responses: {
       204: emptyResponse('Deleted.'),
       404: notFound,
-      412: preconditionFailed,
       500: serverError,
     },
     async handle(req, res, { products }) {
@@ -223,5 +208,5 @@ export const productRoutes: Route<AppDeps>[] = [
       }
       res.status(204).end();
     },
-  },
+  }),
 ];

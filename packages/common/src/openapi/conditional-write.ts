@@ -1,0 +1,28 @@
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { PRECONDITION_FAILED_MESSAGE } from '../http/preconditions.js';
+import type { ErrorResponseOf } from '../idempotency/route-option.js';
+import { ifMatchHeader, PRECONDITION_FAILED_DESCRIPTION } from './responses.js';
+
+/**
+ * A write that takes `If-Match` (its handler reads it with `readIfMatch`): the route's OpenAPI
+ * description gets the header and the 412, in the service's error body (`errorResponse`). Wrapping
+ * the declaration keeps the route's other parts as written.
+ */
+export function conditionalWrite<R extends Pick<RouteConfig, 'request' | 'responses'>>(
+  errorResponse: ErrorResponseOf,
+  route: R,
+): R {
+  const headers = route.request?.headers;
+  return {
+    ...route,
+    request: {
+      ...route.request,
+      headers: headers instanceof z.ZodObject ? headers.extend(ifMatchHeader.shape) : ifMatchHeader,
+    },
+    responses: {
+      ...route.responses,
+      412: errorResponse(PRECONDITION_FAILED_DESCRIPTION, PRECONDITION_FAILED_MESSAGE),
+    },
+  };
+}
