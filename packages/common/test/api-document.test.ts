@@ -128,7 +128,7 @@ describe('createApiDocument', () => {
       ['X-Trace', 'header'],
       ['If-Match', 'header'],
     ]);
-    expect(Object.keys(operation?.responses ?? {})).toEqual(['204', '412']);
+    expect(Object.keys(operation?.responses ?? {})).toEqual(['204', '412', '429']);
     expect(operation?.responses?.['412']).toMatchObject({
       content: {
         'application/json': {

@@ -232,7 +232,7 @@ describe('the OpenAPI description of a keyed route', () => {
     expect(operation?.parameters).toContainEqual(
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
     );
-    expect(Object.keys(operation?.responses ?? {})).toEqual(['201', '400', '409', '422']);
+    expect(Object.keys(operation?.responses ?? {})).toEqual(['201', '400', '409', '422', '429']);
     expect(JSON.stringify(operation?.responses?.['409'])).toContain(
       'Something of the route itself. Or: A request with the same Idempotency-Key is still being processed',
     );
