@@ -168,7 +168,7 @@ describe('createHttpApp ETags', () => {
     const app = appServing({ body: { name: 'lamp', price: 12 } });
     const first = await request(app).get('/thing');
     const second = await request(app).get('/thing');
-    expect(first.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(first.headers.etag).toMatch(/^W\/"[^"]+"$/);
     expect(second.headers.etag).toBe(first.headers.etag);
   });
 

@@ -21,6 +21,7 @@ import {
   startupTable,
   targetsTable,
 } from './report.js';
+import { drainTable, runDrainComparison } from './drain/drain-comparison.js';
 import { runEmbeddedSection, type EmbeddedResult } from './sections/embedded.js';
 import { runHttpSection, type RouteResult, type RouteSkip } from './sections/http-routes.js';
 import { runLaunchMemorySection, type LaunchMemoryOutcome } from './sections/launch-memory.js';
@@ -87,6 +88,20 @@ function machine(): MachineInfo {
   };
 }
 
+async function drainOnly(runs: number): Promise<void> {
+  const logDir = mkdtempSync(join(tmpdir(), 'bench-drain-'));
+  const loadAtStart = loadavg()[0] ?? Number.NaN;
+  try {
+    const results = await runDrainComparison(runs, logDir);
+    out(
+      `Drain, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, 1-minute load average ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? Number.NaN).toFixed(1)} at end:`,
+    );
+    out(drainTable(results));
+  } finally {
+    rmSync(logDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const parsed = parseOptions(process.argv.slice(2));
   if (parsed === 'help') {
@@ -98,6 +113,10 @@ async function main(): Promise<void> {
     throw new UsageError(
       `--compare: ${options.compareDir} has no services/ folder; give another checkout of this repository`,
     );
+  }
+  if (options.drainRuns > 0) {
+    await drainOnly(options.drainRuns);
+    return;
   }
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? Number.NaN;

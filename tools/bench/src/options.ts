@@ -39,6 +39,8 @@ export interface BenchOptions {
    * measured in the same rounds as this checkout's and the baselines, and timed at start-up.
    */
   compareDir?: string;
+  /** Run only the drain comparison (--drain[=N]): N runs of each side, none when 0. */
+  drainRuns: number;
 }
 
 export class UsageError extends Error {}
@@ -81,6 +83,10 @@ export const USAGE = `usage: npm run bench -- [options]
                         the embedded section also profiles the driver's ping and findOne loops
   --compare=CHECKOUT    also measure another checkout's compiled services (npm run build there)
                         in the same rounds: each route on three sides, and their start-up
+  --drain[=N]           only this: 32 keep-alive clients loop GETs, readiness fails, the server
+                        closes 300 ms later; requests lost by our drain, Node's server.close()
+                        and @godaddy/terminus (installed once into a cache folder), N runs of
+                        each (default 3)
   --help                this text`;
 
 function positiveNumber(name: string, text: string): number {
@@ -100,6 +106,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
     frameworks: [...BASELINE_FRAMEWORKS],
     inMemory: false,
     profile: false,
+    drainRuns: 0,
     ...(quick ? QUICK : FULL),
   };
   for (const arg of argv) {
@@ -115,6 +122,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
         break;
       case '--profile':
         options.profile = true;
+        break;
+      case '--drain':
+        options.drainRuns = value === '' ? 3 : Math.round(positiveNumber(name, value));
         break;
       case '--only': {
         const wanted = value.split(',').filter(Boolean);

@@ -78,6 +78,17 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--compare='])).toThrow('--compare needs the path');
   });
 
+  it('when --drain is given, then only the drain comparison runs, three runs a side unless a number says otherwise', () => {
+    const plain = parseOptions(['--quick']);
+    const drain = parseOptions(['--drain']);
+    const five = parseOptions(['--drain=5']);
+    if (plain === 'help' || drain === 'help' || five === 'help') throw new Error('unexpected help');
+    expect(plain.drainRuns).toBe(0);
+    expect(drain.drainRuns).toBe(3);
+    expect(five.drainRuns).toBe(5);
+    expect(() => parseOptions(['--drain=0'])).toThrow(UsageError);
+  });
+
   it('when --help is given, then it asks for the usage text', () => {
     expect(parseOptions(['--help'])).toBe('help');
   });

@@ -1,6 +1,5 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { weakEtag } from './etag.js';
 import { BODY_LIMIT, guardedJsonParser } from './json-body.js';
 import type { JsonGuardOptions } from './json-guard.js';
 import { requestLogger } from './request-logger.js';
@@ -29,7 +28,7 @@ export interface HttpAppOptions {
 
 /**
  * The Express app every service starts from: no `x-powered-by`, a request id (`X-Request-Id`, see
- * `readRequestId`), security headers, one log line per request, body parsing with a size limit (`BODY_LIMIT`) and the JSON guard (`guardJsonBody`), and a cheap weak ETag (see `weakEtag`). Routes, the 404
+ * `readRequestId`), security headers, one log line per request, body parsing with a size limit (`BODY_LIMIT`) and the JSON guard (`guardJsonBody`), and Express's own weak ETag (its default). Routes, the 404
  * and the error handler are the service's own and are added after this.
  *
  * Each is a middleware of its own, in that order: pino-http (which gives the request its id, see
@@ -46,7 +45,6 @@ export function createHttpApp({
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('etag', weakEtag);
   app.use(requestLogger(logger));
   app.use(securityHeaders(profile));
   if (throttle !== undefined) {

@@ -21,8 +21,8 @@ export class PreconditionFailedError extends HttpError {
 /**
  * The strong entity tag of a resource's representation at `version`. A stored resource's version
  * grows by one with every write that changes it, and ids are never reused, so the tag changes
- * whenever the representation does. Weak tags, which a client may also hold from the shared app's
- * `weakEtag`, never match it (RFC 9110 8.8.3.2).
+ * whenever the representation does. Weak tags, which a client may also hold from Express's own
+ * ETag of another body, never match it (RFC 9110 8.8.3.2).
  */
 export function strongEtag(version: number): string {
   return `"${version}"`;

@@ -49,6 +49,8 @@ export interface LoadResult {
   serverErrors: number;
   /** Sent but never answered: the connection was reset or closed under the request. */
   dropped: number;
+  /** Of those, the ones sent on a connection kept alive from an earlier answer. */
+  droppedKeptAlive: number;
   /** Not sent: the connection was refused (the service no longer listens). */
   refused: number;
   /** Sent and not answered within `hungAfterMs`. */
@@ -74,7 +76,7 @@ export interface RunningLoad {
 type Outcome =
   | { answer: LoadAnswer; closed: boolean }
   | { refused: true }
-  | { dropped: string }
+  | { dropped: string; keptAlive: boolean }
   | { hung: true };
 
 function send(agent: Agent, url: URL, load: LoadRequest, hungAfterMs: number): Promise<Outcome> {
@@ -112,11 +114,17 @@ function send(agent: Agent, url: URL, load: LoadRequest, hungAfterMs: number): P
             closed: response.headers.connection === 'close',
           }),
         );
-        response.on('error', (error) => resolve({ dropped: error.message }));
+        response.on('error', (error) =>
+          resolve({ dropped: error.message, keptAlive: outgoing.reusedSocket }),
+        );
       },
     );
     outgoing.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(error.code === 'ECONNREFUSED' ? { refused: true } : { dropped: error.message }),
+      resolve(
+        error.code === 'ECONNREFUSED'
+          ? { refused: true }
+          : { dropped: error.message, keptAlive: outgoing.reusedSocket },
+      ),
     );
     const timer = setTimeout(() => {
       resolve({ hung: true });
@@ -140,6 +148,7 @@ export function startKeepAliveLoad(options: LoadOptions): RunningLoad {
     answered: 0,
     serverErrors: 0,
     dropped: 0,
+    droppedKeptAlive: 0,
     refused: 0,
     hung: 0,
     dropReasons: [],
@@ -174,6 +183,7 @@ export function startKeepAliveLoad(options: LoadOptions): RunningLoad {
       }
       if ('dropped' in outcome) {
         counts.dropped += 1;
+        if (outcome.keptAlive) counts.droppedKeptAlive += 1;
         if (!counts.dropReasons.includes(outcome.dropped)) counts.dropReasons.push(outcome.dropped);
         continue;
       }
