@@ -125,6 +125,24 @@ describe.each(['express-idiomatic', 'fastify-idiomatic'] as const)(
       },
     );
 
+    it("when it answers, then it counts the client against the services' request limit and says so in the IETF draft headers", async () => {
+      const send = await serve(framework, booksById.route({ db: undefined, fixture: [{ id: 7 }] }));
+      const first = await send('/books/7');
+      const second = await send('/books/7');
+      // express-rate-limit sends draft 8 (one RateLimit field), @fastify/rate-limit the earlier
+      // draft's RateLimit-Limit/-Remaining/-Reset: each the ecosystem's own documented form.
+      const remaining = (answer: { headers: Headers }): number => {
+        const combined = answer.headers.get('ratelimit');
+        const value =
+          combined === null
+            ? answer.headers.get('ratelimit-remaining')
+            : /r=(\d+)/.exec(combined)?.[1];
+        return Number(value);
+      };
+      expect(remaining(first)).toBe(1_000_000 - 1);
+      expect(remaining(second)).toBe(1_000_000 - 2);
+    });
+
     it('when requests come with and without an id, then each answer carries its id and one JSON log line per request names it', async () => {
       const send = await serve(framework, booksById.route({ db: undefined, fixture: [{ id: 7 }] }));
       logged.length = 0;

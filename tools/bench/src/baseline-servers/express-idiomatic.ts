@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import express, { type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Reply } from '../baselines/types.js';
 import { closeServer, portOf } from './close.js';
-import { helmetOptions, REQUEST_ID_HEADER, requestMetrics } from './same-work.js';
+import { helmetOptions, REQUEST_ID_HEADER, REQUEST_LIMIT, requestMetrics } from './same-work.js';
 import type { BaselineServer } from './types.js';
 
 function send(res: Response, reply: Reply): void {
@@ -19,7 +20,7 @@ function send(res: Response, reply: Reply): void {
 /**
  * Express 5 doing what a service does on every request, with the parts its ecosystem documents:
  * pino-http (its `genReqId` example: the client's `X-Request-Id`, else a new UUID, echoed),
- * `helmet()`, a prom-client middleware timing each response into the histogram, the route, and
+ * `helmet()`, express-rate-limit with the services' limit and its draft-8 headers, a prom-client middleware timing each response into the histogram, the route, and
  * `app.listen`.
  */
 export const expressIdiomaticServer: BaselineServer = async (route, port, log) => {
@@ -39,6 +40,14 @@ export const expressIdiomaticServer: BaselineServer = async (route, port, log) =
   // The services' options leave X-Powered-By to Express's own switch, as its docs advise.
   app.disable('x-powered-by');
   app.use(helmet(helmetOptions(route.securityHeaders)));
+  app.use(
+    rateLimit({
+      windowMs: REQUEST_LIMIT.windowMs,
+      limit: REQUEST_LIMIT.requests,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+    }),
+  );
   app.use((req, res, next) => {
     const end = duration.startTimer({ method: req.method });
     res.on('finish', () => {

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { portOf } from './close.js';
-import { helmetOptions, REQUEST_ID_HEADER, requestMetrics } from './same-work.js';
+import { helmetOptions, REQUEST_ID_HEADER, REQUEST_LIMIT, requestMetrics } from './same-work.js';
 import type { BaselineServer } from './types.js';
 
 /**
  * Fastify 5 doing what a service does on every request, as its documentation shows: its own pino
  * logger with one line per request (`disableRequestLogging` and an `onResponse` hook, as the
  * Logging reference does it), `requestIdHeader` and `genReqId` for the id, echoed by a hook,
- * `@fastify/helmet`, and a prom-client hook observing `reply.elapsedTime` into the histogram.
+ * `@fastify/helmet`, @fastify/rate-limit with the services' limit and its draft headers, and a
+ * prom-client hook observing `reply.elapsedTime` into the histogram.
  */
 export const fastifyIdiomaticServer: BaselineServer = async (route, port, log) => {
   const { registry, duration } = requestMetrics();
@@ -23,6 +25,11 @@ export const fastifyIdiomaticServer: BaselineServer = async (route, port, log) =
   // from common's; the options are helmet's either way.
   const options = helmetOptions(route.securityHeaders) as FastifyHelmetOptions;
   await app.register(helmet, options);
+  await app.register(rateLimit, {
+    max: REQUEST_LIMIT.requests,
+    timeWindow: REQUEST_LIMIT.windowMs,
+    enableDraftSpec: true,
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -5,8 +5,8 @@ import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 /**
  * What every service does on every request beyond the route's work, as the two idiomatic
  * baselines do it with their ecosystems' parts: the same security headers (helmet with the services'
- * own options from @repo/common; a bench test compares the headers), an `X-Request-Id`, one JSON log line with that id, and the same Prometheus
- * histogram, with Node's default metrics beside it as the services keep them.
+ * own options from @repo/common; a bench test compares the headers), an `X-Request-Id`, one JSON log line with that id, a per-client
+ * request limit with its headers, and the same Prometheus histogram, with Node's default metrics beside it as the services keep them.
  */
 export type { SecurityHeadersProfile } from '@repo/common';
 
@@ -15,6 +15,9 @@ export const helmetOptions = (profile: SecurityHeadersProfile = 'api'): HelmetOp
   helmetOptionsFor(profile);
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The services' default per-client request limit (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_SECONDS`). */
+export const REQUEST_LIMIT = { requests: 1_000_000, windowMs: 60_000 } as const;
 
 /** The services' request histogram: its name, labels and buckets, in a registry of its own. */
 export function requestMetrics(): {
