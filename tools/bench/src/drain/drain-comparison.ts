@@ -1,12 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startKeepAliveLoad, type LoadResult } from '@repo/common/testing';
 import { freePort } from '@repo/launcher';
 import { spawnNode, stopProcess } from '../processes.js';
-import { BENCH_DIST } from '../services.js';
+import { BENCH_DIST, REPO_ROOT } from '../services.js';
 import { renderTable } from '../table.js';
 
 /**
@@ -31,27 +29,17 @@ export interface DrainRun {
   result: LoadResult;
 }
 
+/** The folder holding terminus, installed first when missing (scripts/cached-install.mjs). */
 function installTerminus(): string {
-  const cacheRoot = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  const dir = join(cacheRoot, 'node-services-monorepo', `godaddy-terminus-${TERMINUS_VERSION}`);
-  if (existsSync(join(dir, 'node_modules', '@godaddy', 'terminus'))) return dir;
-  // Installed into a folder of its own and renamed into place only when complete.
-  const partial = `${dir}.partial-${process.pid}`;
-  mkdirSync(partial, { recursive: true });
-  process.stderr.write(`bench: installing ${TERMINUS} into ${dir}\n`);
-  try {
-    const install = spawnSync(
-      'npm',
-      ['install', '--prefix', partial, '--no-save', '--no-audit', '--no-fund', TERMINUS],
-      { stdio: 'inherit' },
-    );
-    if (install.status !== 0) throw new Error(`npm install ${TERMINUS} failed`);
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(partial, dir);
-  } finally {
-    rmSync(partial, { recursive: true, force: true });
-  }
-  return dir;
+  const marker = join('node_modules', '@godaddy', 'terminus', 'package.json');
+  const name = `godaddy-terminus-${TERMINUS_VERSION}`;
+  const script = join(REPO_ROOT, 'scripts', 'cached-install.mjs');
+  const install = spawnSync(process.execPath, [script, name, marker, TERMINUS], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (install.status !== 0) throw new Error(`installing ${TERMINUS} failed`);
+  return install.stdout.trim();
 }
 
 async function waitReady(url: string): Promise<void> {
