@@ -135,9 +135,15 @@ async function main(): Promise<void> {
     await stopProcess(database.proc);
     rmSync(scratchDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => {
-    void stopEverything().finally(() => process.exit(130));
-  });
+  // Ctrl-C or a `kill`: the database, the services and the baselines go too, not left running.
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      void stopEverything().finally(() => process.exit(code));
+    });
+  }
 
   let startup: StartupResult[] | undefined;
   let http: (RouteResult | RouteSkip)[] | undefined;
