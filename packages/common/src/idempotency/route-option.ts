@@ -14,6 +14,7 @@ import {
   KEY_REUSED_MESSAGE,
   type CallerOf,
 } from './middleware.js';
+import { withRequestHeaders } from '../openapi/route.js';
 import type { IdempotencyStore } from './store.js';
 
 /** A service's error response for the document: its error body with `example` as the message. */
@@ -147,13 +148,5 @@ export function describeIdempotentRoute(
   for (const [status, response] of Object.entries(added)) {
     responses[status] = mergeResponse(responses[status], response);
   }
-  const headers = route.request?.headers;
-  return {
-    ...route,
-    request: {
-      ...route.request,
-      headers: headers instanceof z.ZodObject ? headers.extend(keyHeader.shape) : keyHeader,
-    },
-    responses,
-  };
+  return { ...route, request: withRequestHeaders(route.request, keyHeader), responses };
 }

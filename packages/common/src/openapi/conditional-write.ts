@@ -1,8 +1,8 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
 import { PRECONDITION_FAILED_MESSAGE } from '../http/preconditions.js';
 import type { ErrorResponseOf } from '../idempotency/route-option.js';
 import { ifMatchHeader, PRECONDITION_FAILED_DESCRIPTION } from './responses.js';
+import { withRequestHeaders } from './route.js';
 
 /**
  * A write that takes `If-Match` (its handler reads it with `readIfMatch`): the route's OpenAPI
@@ -13,13 +13,9 @@ export function conditionalWrite<R extends Pick<RouteConfig, 'request' | 'respon
   errorResponse: ErrorResponseOf,
   route: R,
 ): R {
-  const headers = route.request?.headers;
   return {
     ...route,
-    request: {
-      ...route.request,
-      headers: headers instanceof z.ZodObject ? headers.extend(ifMatchHeader.shape) : ifMatchHeader,
-    },
+    request: withRequestHeaders(route.request, ifMatchHeader),
     responses: {
       ...route.responses,
       412: errorResponse(PRECONDITION_FAILED_DESCRIPTION, PRECONDITION_FAILED_MESSAGE),

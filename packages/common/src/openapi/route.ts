@@ -1,5 +1,6 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { Express, Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
 import type { IdempotencyOption } from '../idempotency/route-option.js';
 
 /** The methods the services route; each is a method of the Express app. */
@@ -50,4 +51,20 @@ export function registerRoutes<Deps>(
       handler,
     );
   }
+}
+
+/**
+ * A route's request as the document describes it with more headers: `added` joins the headers the
+ * route declares, or stands alone when it declares none (route options such as `If-Match` and
+ * `Idempotency-Key` add theirs this way).
+ */
+export function withRequestHeaders(
+  request: RouteConfig['request'],
+  added: z.ZodObject,
+): NonNullable<RouteConfig['request']> {
+  const headers = request?.headers;
+  return {
+    ...request,
+    headers: headers instanceof z.ZodObject ? headers.extend(added.shape) : added,
+  };
 }

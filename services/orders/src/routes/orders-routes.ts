@@ -75,20 +75,19 @@ const orderSchema = z
   })
   .meta({ id: 'Order' });
 
+/** One item as a customer sends it; the order answered adds its prices. */
+const itemExample = {
+  menuItemId: MENU_ITEM_ID,
+  size: 'large',
+  crust: 'thin',
+  toppings: ['onions'],
+  quantity: 2,
+};
+
 const orderExample = {
   id: ORDER_ID,
   customerName: 'Ada',
-  items: [
-    {
-      menuItemId: MENU_ITEM_ID,
-      size: 'large',
-      crust: 'thin',
-      toppings: ['onions'],
-      quantity: 2,
-      unitPrice: 1700,
-      lineTotal: 3400,
-    },
-  ],
+  items: [{ ...itemExample, unitPrice: 1700, lineTotal: 3400 }],
   total: 3400,
   status: 'pending',
   createdAt: '2026-11-25T10:00:00.000Z',
@@ -111,18 +110,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       'The token is checked before the body; every problem of the body is reported at once.',
     security: [{ [CUSTOMER_SCHEME]: [] }],
     request: {
-      body: jsonBody(newOrderSchema, {
-        customerName: 'Ada',
-        items: [
-          {
-            menuItemId: MENU_ITEM_ID,
-            size: 'large',
-            crust: 'thin',
-            toppings: ['onions'],
-            quantity: 2,
-          },
-        ],
-      }),
+      body: jsonBody(newOrderSchema, { customerName: 'Ada', items: [itemExample] }),
     },
     responses: {
       201: jsonResponse(
