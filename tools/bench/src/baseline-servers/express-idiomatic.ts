@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import express, { type Response } from 'express';
+import express from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
-import type { Reply } from '../baselines/types.js';
-import { closeServer, portOf } from './close.js';
+import { addExpressRoute, listenExpress } from './express.js';
 import { helmetOptions, REQUEST_ID_HEADER, REQUEST_LIMIT, requestMetrics } from './same-work.js';
 import type { BaselineServer } from './types.js';
-
-function send(res: Response, reply: Reply): void {
-  if (reply.headers !== undefined) res.set(reply.headers);
-  if (reply.json !== undefined) res.status(reply.status).json(reply.json);
-  else if (reply.text !== undefined) res.status(reply.status).send(reply.text);
-  else res.sendStatus(reply.status);
-}
 
 /**
  * Express 5 doing what a service does on every request, with the parts its ecosystem documents:
@@ -63,16 +54,6 @@ export const expressIdiomaticServer: BaselineServer = async (route, port, log) =
     res.set('Content-Type', registry.contentType);
     res.end(await registry.metrics());
   });
-  const method = route.method === 'GET' ? 'get' : route.method === 'POST' ? 'post' : 'patch';
-  const handlers = route.jsonBody ? [express.json()] : [];
-  app[method](route.path, ...handlers, async (req, res) => {
-    const params = req.params as Record<string, string>;
-    send(res, await route.handle({ params, body: req.body, headers: req.headers }));
-  });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
-  });
-  return { port: portOf(server), close: () => closeServer(server) };
+  addExpressRoute(app, route);
+  return listenExpress(app, port);
 };

@@ -3,6 +3,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { portOf } from './close.js';
+import { addFastifyRoute } from './fastify.js';
 import { helmetOptions, REQUEST_ID_HEADER, REQUEST_LIMIT, requestMetrics } from './same-work.js';
 import type { BaselineServer } from './types.js';
 
@@ -45,23 +46,7 @@ export const fastifyIdiomaticServer: BaselineServer = async (route, port, log) =
   app.get('/metrics', async (_request, reply) => {
     return reply.type(registry.contentType).send(await registry.metrics());
   });
-  app.route({
-    method: route.method,
-    url: route.path,
-    handler: async (request, reply) => {
-      const answer = await route.handle({
-        params: request.params as Record<string, string>,
-        body: request.body,
-        headers: request.headers,
-      });
-      reply.code(answer.status);
-      if (answer.headers !== undefined) reply.headers(answer.headers);
-      if (answer.json !== undefined) return reply.send(answer.json);
-      if (answer.text !== undefined)
-        return reply.type('text/html; charset=utf-8').send(answer.text);
-      return reply.type('text/plain; charset=utf-8').send(String(answer.status));
-    },
-  });
+  addFastifyRoute(app, route);
   await app.listen({ port, host: '::' });
   return { port: portOf(app.server), close: () => app.close() };
 };
