@@ -55,6 +55,20 @@ describe('selfTimeByOrigin', () => {
     expect(origins.reduce((sum, origin) => sum + origin.share, 0)).toBeCloseTo(1);
     expect(origins[1]?.share).toBeCloseTo(0.3);
   });
+
+  it('when given windows of the clock, then only the samples taken inside them count', () => {
+    // Samples are stamped at startTime plus the running sum of the deltas: 1100, 1200, ... 1600,
+    // 1800, 2000. The windows take the second and third (FindCursor) and the sixth (tools/bench).
+    const stamped = { ...profile, startTime: 1000 };
+    const windows = [
+      { startUs: 1150, endUs: 1300 },
+      { startUs: 1550, endUs: 1650 },
+    ];
+    expect(selfTimeByOrigin(stamped, ROOT, windows).map(({ frame, ms }) => [frame, ms])).toEqual([
+      ['mongodb', 0.2],
+      ['tools/bench', 0.1],
+    ]);
+  });
 });
 
 describe('topSelfTime', () => {

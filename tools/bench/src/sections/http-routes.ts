@@ -8,8 +8,9 @@ import { cpuTimeMs, peakRss, type BenchProcess } from '../processes.js';
 import {
   firstProfileIn,
   selfTimeByOrigin,
-  summariseProfiles,
+  topSelfTime,
   type SelfTime,
+  type TimeWindow,
 } from '../profile-summary.js';
 import type { BaselineFramework } from '../baseline-servers/index.js';
 import { roundOrder } from '../round-order.js';
@@ -27,6 +28,8 @@ import { median, ratio, spread } from '../stats.js';
 export interface RoundResult extends LoadResult {
   /** CPU time the server process used per answered request (all its threads), in microseconds. */
   cpuUsPerReq: number;
+  /** When the load ran, on the clock of the processes' CPU profiles. */
+  window: TimeWindow;
 }
 
 export interface SideResult {
@@ -93,26 +96,45 @@ export interface RouteSkip {
   skipped: string;
 }
 
-function firstProfile(dir: string): SelfTime[] {
+/** The busiest functions of a side while it was loaded, from its profile folder. */
+function topFunctions(dir: string, side: LoadedSide): SelfTime[] {
   try {
-    return Object.values(summariseProfiles(dir, REPO_ROOT, 12))[0] ?? [];
+    const profile = firstProfileIn(dir);
+    return profile === undefined ? [] : topSelfTime(profile, REPO_ROOT, 12, windowsOf(side));
   } catch {
     return [];
   }
 }
 
-/** Each side's self time by origin, from its profile folder (`baseline` holds express's). */
-function originsBySide(profileDir: string, sides: readonly string[]): Record<string, SelfTime[]> {
+function windowsOf(side: LoadedSide): TimeWindow[] {
+  return side.rounds.map((round) => round.window);
+}
+
+/**
+ * Each side's self time by origin while it was loaded, from its profile folder (`baseline`
+ * holds express's).
+ */
+function originsBySide(
+  profileDir: string,
+  sides: readonly { name: string; side: LoadedSide }[],
+): Record<string, SelfTime[]> {
   const origins: Record<string, SelfTime[]> = {};
-  for (const side of sides) {
+  for (const { name, side } of sides) {
     try {
-      const profile = firstProfileIn(join(profileDir, side === 'express' ? 'baseline' : side));
-      if (profile !== undefined) origins[side] = selfTimeByOrigin(profile, REPO_ROOT);
+      const profile = firstProfileIn(join(profileDir, name === 'express' ? 'baseline' : name));
+      if (profile !== undefined) {
+        origins[name] = selfTimeByOrigin(profile, REPO_ROOT, windowsOf(side));
+      }
     } catch {
       // No profile from that side (it did not exit cleanly): its line is left out.
     }
   }
   return origins;
+}
+
+/** The clock V8 stamps CPU profiles with, in every process of the machine. */
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
 }
 
 /** One load run, with the CPU time the server spent on it. */
@@ -122,9 +144,11 @@ async function measureRound(
   options: { durationSec: number; connections: number },
 ): Promise<RoundResult> {
   const cpuBefore = cpuTimeMs(proc.pid) ?? Number.NaN;
+  const startUs = monotonicUs();
   const result = await runLoad(proc.url, request, options);
+  const window = { startUs, endUs: monotonicUs() };
   const cpuAfter = cpuTimeMs(proc.pid) ?? Number.NaN;
-  return { ...result, cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / result.requests };
+  return { ...result, cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / result.requests, window };
 }
 
 /** One process under load: the request it is sent and its rounds so far. */
@@ -283,13 +307,16 @@ async function measureRoute(
     }
     if (profileDir !== undefined) {
       result.profile = {
-        service: firstProfile(join(profileDir, 'service')),
-        baseline: firstProfile(join(profileDir, 'baseline')),
-        ...(otherSide === undefined ? {} : { other: firstProfile(join(profileDir, 'other')) }),
+        service: topFunctions(join(profileDir, 'service'), serviceSide),
+        baseline: topFunctions(join(profileDir, 'baseline'), baselineSide),
+        ...(otherSide === undefined
+          ? {}
+          : { other: topFunctions(join(profileDir, 'other'), otherSide) }),
         origins: originsBySide(profileDir, [
-          'service',
-          ...(otherSide === undefined ? [] : ['other']),
-          ...options.frameworks,
+          { name: 'service', side: serviceSide },
+          ...(otherSide === undefined ? [] : [{ name: 'other', side: otherSide }]),
+          { name: 'express', side: baselineSide },
+          ...frameworkSides.map(({ framework, side }) => ({ name: framework, side })),
         ]),
       };
     }
