@@ -87,14 +87,12 @@ const serverError = textResponse(
 );
 const ok = statusTextResponse('OK.', 'OK');
 
-/** The failures every route can give: any of them parses a JSON body when one is sent. */
+/** Every route parses a JSON body when one is sent. */
 const bodyFailures = { 413: tooLarge, 415: unsupportedCharset, 500: serverError };
 
 /**
- * The books routes. The token is checked before the body is read: a caller without it gets 403
- * however malformed or large its body, and never makes the service parse it. JSON is parsed by
- * each route, after that check. `/books/badroute` comes before `/books/{id}`, so that "badroute"
- * is not taken for an id.
+ * The token is checked before the body is read: a caller without it gets 403 however malformed
+ * or large its body. `/books/badroute` comes before `/books/{id}`, which would take it for an id.
  */
 export const bookRoutes: Route<AppDeps>[] = [
   {
@@ -210,7 +208,6 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBookId()],
-    // 200 whether or not a book had that id, unless If-Match asked for one.
     handle(req, res, { books }) {
       const ifMatch = readIfMatch(req);
       const removed = books.remove(readDeleteBookId(req.body), ifMatch);
