@@ -4,7 +4,7 @@ import {
   type ServiceDefinition,
 } from '@repo/common';
 import { apiDocument, createApp, type AppDeps } from './app.js';
-import { loadConfig, SECRET_VARIABLES, type Config } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { createMenuRepository } from './data/menu-repository.js';
 import { createOrdersRepository } from './data/orders-repository.js';
 import { seedDefaultMenu } from './domain/seed-menu.js';
@@ -13,7 +13,7 @@ import { seedDefaultMenu } from './domain/seed-menu.js';
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'orders',
   loadConfig,
-  secrets: SECRET_VARIABLES,
+  secrets: ['ORDERS_CUSTOMER_TOKEN', 'ORDERS_STAFF_TOKEN'],
   connect: (config, logger, throttle) =>
     connectWithMongo(config, logger, async (db) => {
       const menu = createMenuRepository(db);
