@@ -21,7 +21,6 @@ import { orderRoutes } from './routes/orders-routes.js';
 export interface AppDeps {
   menu: MenuRepository;
   orders: OrdersRepository;
-  /** The Idempotency-Keys of `POST /orders`. */
   idempotency: IdempotencyStore;
   logger: Logger;
   /** The limits `runService` opened (see `Throttle`); an app built without them is not limited. */

@@ -85,11 +85,7 @@ export const newOrderSchema = z.object({
     .meta({ minItems: 1, maxItems: MAX_ITEMS }),
 });
 
-/**
- * What each item of a malformed order still asks of the menu: its menuItemId when that is a
- * string, and its string toppings; null for an item that is not an object, no items at all when
- * `items` is not an array.
- */
+/** What each item of a malformed order still asks of the menu, as far as it can be read. */
 const menuPartsSchema = z
   .array(
     z
@@ -161,7 +157,6 @@ export function readNewOrder(input: unknown): OrderRequest {
   };
 }
 
-/** The kitchen's queue is paged by this cursor (see `idCursor`). */
 export const queueCursor = idCursor('q1.');
 export const MAX_QUEUE_PAGE = 100;
 export const DEFAULT_QUEUE_PAGE = 20;
