@@ -9,7 +9,7 @@ import { createMenuRepository } from './data/menu-repository.js';
 import { createOrdersRepository } from './data/orders-repository.js';
 import { seedDefaultMenu } from './domain/seed-menu.js';
 
-/** The orders service: connected to MongoDB, with the default menu stored, before the port opens. */
+/** Connected to MongoDB, with the default menu stored, before the port opens. */
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'orders',
   loadConfig,

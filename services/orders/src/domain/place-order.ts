@@ -57,9 +57,8 @@ function itemRecordsOf(
 }
 
 /**
- * Checks the request against the menu (every item it names, in one query), prices it from that
- * same read and stores it; when anything is wrong, nothing is stored and every problem is listed.
- * Prices a client sends are never read.
+ * Checks the request against the menu (in one query) and prices it from that same read; when
+ * anything is wrong, nothing is stored and every problem is listed. Client prices are never read.
  */
 export async function placeOrder(
   request: OrderRequest,

@@ -27,9 +27,8 @@ export const readStatusChange = inputReader(
 );
 
 // POST /orders. A well-formed body costs one parse. A malformed one is then read item by item, so
-// that its 400 lists every problem: the shape problems of each item followed by its menu problems,
-// which only the menu can tell (`placeOrder`); an item with a wrong shape is still checked against
-// the menu as far as it can be read.
+// that its 400 lists every problem: each item's shape problems, then its menu problems
+// (`placeOrder`), for which an item with a wrong shape is still read as far as it can be.
 
 /** The body's two parts; any other key (`id`, `status`, `createdAt`, ...) is ignored. */
 const orderBodySchema = z.object(
