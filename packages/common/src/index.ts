@@ -68,6 +68,7 @@ export { describeMongoHost, METRICS_PATH } from './addresses.js';
 
 // Reading input
 export { inputReader, type InputReader, type InputRejection } from './validation/parse-input.js';
+export { describeIssues, describePath } from './validation/parse-input.js';
 export { isJsonObject } from './validation/json-object.js';
 export { objectIdSchema } from './mongo/object-id.js';
 export {

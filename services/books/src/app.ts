@@ -25,13 +25,12 @@ export interface AppDeps {
   throttle?: Throttle;
 }
 
-/** The books HTTP app (spec document 2, books service). It only builds; `runService` listens. */
+/** Spec document 2, books service. It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
-  const { logger } = deps;
   // JSON is parsed by each route, after the token check, not for the whole app.
-  const app = createHttpApp({ logger, throttle: deps.throttle, json: false });
+  const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle, json: false });
   registerRoutes(app, bookRoutes, deps);
-  addErrorHandlers(app, { logger, renderError });
+  addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
 }
 

@@ -7,16 +7,13 @@ import {
   serviceVariables,
 } from '@repo/common';
 
-/** 6790 when the service runs alone; the launcher that runs every service sets PORT=6791. */
-const DEFAULT_PORT = 6790;
-const DEVELOPMENT_TOKEN = 'dev-books-token';
-
-/** PORT, the log settings, BOOKS_TOKEN, IDEMPOTENCY_TTL_SECONDS and API_DOCS; a bad value stops start-up naming the variable. */
+/** The service's settings from the environment; a bad value stops start-up naming the variable. */
 export const loadConfig = configLoader((env) => ({
-  ...serviceVariables(DEFAULT_PORT),
+  // 6790 alone; the launcher that runs every service sets PORT=6791.
+  ...serviceVariables(6790),
   ...metricsVariables(),
   ...idempotencyVariables(),
-  BOOKS_TOKEN: secretVariable(env, DEVELOPMENT_TOKEN),
+  BOOKS_TOKEN: secretVariable(env, 'dev-books-token'),
   API_DOCS: apiDocsVariable(env),
 }));
 

@@ -21,24 +21,19 @@ import { orderRoutes } from './routes/orders-routes.js';
 export interface AppDeps {
   menu: MenuRepository;
   orders: OrdersRepository;
-  /** The Idempotency-Keys of `POST /orders`. */
   idempotency: IdempotencyStore;
   logger: Logger;
   /** The limits `runService` opened (see `Throttle`); an app built without them is not limited. */
   throttle?: Throttle;
   customerToken: string;
   staffToken: string;
-  /** The time an order is placed (the current time by default); tests pass a fixed clock. */
+  /** The current time by default. */
   clock?: () => Date;
 }
 
 const routes = [...menuRoutes, ...orderRoutes];
 
-/**
- * The orders app (spec document 2, orders service), in the order the spec lays it out: JSON
- * parsing for the whole app, `/menu` and `/orders`, then the catch-all 404, then the error
- * handler. It only builds; `runService` listens.
- */
+/** Spec document 2, orders service, with JSON parsed for the whole app. It only builds. */
 export function createApp(deps: AppDeps): Express {
   const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle });
   registerRoutes(app, routes, deps);

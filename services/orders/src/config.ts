@@ -7,9 +7,6 @@ import {
   secretVariable,
 } from '@repo/common';
 
-/** The variables holding secrets; outside production they fall back to development values. */
-export const SECRET_VARIABLES = ['ORDERS_CUSTOMER_TOKEN', 'ORDERS_STAFF_TOKEN'] as const;
-
 /** The service's settings from the environment; a bad value stops start-up naming the variable. */
 export const loadConfig = configLoader((env) => ({
   ...mongoServiceVariables(6792, 'orders'),

@@ -4,16 +4,16 @@ import {
   type ServiceDefinition,
 } from '@repo/common';
 import { apiDocument, createApp, type AppDeps } from './app.js';
-import { loadConfig, SECRET_VARIABLES, type Config } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { createMenuRepository } from './data/menu-repository.js';
 import { createOrdersRepository } from './data/orders-repository.js';
 import { seedDefaultMenu } from './domain/seed-menu.js';
 
-/** The orders service: connected to MongoDB, with the default menu stored, before the port opens. */
+/** Connected to MongoDB, with the default menu stored, before the port opens. */
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'orders',
   loadConfig,
-  secrets: SECRET_VARIABLES,
+  secrets: ['ORDERS_CUSTOMER_TOKEN', 'ORDERS_STAFF_TOKEN'],
   connect: (config, logger, throttle) =>
     connectWithMongo(config, logger, async (db) => {
       const menu = createMenuRepository(db);

@@ -18,12 +18,9 @@ import { badCustomerId } from './http/order-schemas.js';
 import { orderRoutes } from './routes/orders-routes.js';
 import { productRoutes } from './routes/products-routes.js';
 
-/** What the app is built from: `service.ts` builds it over MongoDB, the tests over a test database. */
 export interface AppDeps {
   products: ProductsRepository;
-  /** Customers' orders (rule 8), which take and give back the products' stock. */
   orders: OrdersRepository;
-  /** The time orders are stamped with. */
   clock: () => Date;
   /** Products whose quantity is below this are listed by `?lowStock=true`. */
   lowStockThreshold: number;
@@ -36,7 +33,7 @@ export interface AppDeps {
 
 const routes = [...productRoutes, ...orderRoutes];
 
-/** The products HTTP app (spec document 1). It only builds; `runService` listens. */
+/** Spec document 1. It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // Bodies are parsed only by the routes that take one, so any unmatched request, body or not,
   // gets the plain `Cannot <METHOD> <path>` 404.

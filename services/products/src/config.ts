@@ -7,10 +7,8 @@ import {
   mongoServiceVariables,
 } from '@repo/common';
 
-/** Products with a quantity below this are low on stock unless LOW_STOCK_THRESHOLD says otherwise. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
-/** A whole number of items, from text; products with a quantity below it count as low on stock. */
 const lowStockThresholdVariable = z
   .string()
   .regex(/^\d+$/, 'must be a whole number of items (0 or more)')

@@ -27,7 +27,7 @@ const routes = [
   ...taggedRoutes('request bodies', bodyRoutes),
 ];
 
-/** The tutorial routes (spec document 3, part A). It only builds; `runService` listens. */
+/** Spec document 3, part A. It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // JSON and URL-encoded bodies are both parsed before any route (spec part A, rule 2).
   const app = createHttpApp({

@@ -1,9 +1,6 @@
 import { apiDocsVariable, configLoader, metricsVariables, serviceVariables } from '@repo/common';
 
-/**
- * PORT, the log and metrics settings and API_DOCS only (no database, no secret), read once at
- * start-up; a bad value stops it with a message that names the variable.
- */
+/** The service's settings from the environment; a bad value stops start-up naming the variable. */
 export const loadConfig = configLoader((env) => ({
   ...serviceVariables(3000),
   ...metricsVariables(),

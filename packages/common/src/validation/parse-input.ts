@@ -6,7 +6,7 @@ export type InputRejection = (error: z.ZodError, input: unknown) => Error;
 /** Reads one input of a request: its parsed value, or the rejection thrown. */
 export type InputReader<T> = (input: unknown) => T;
 
-function describePath(path: readonly PropertyKey[]): string {
+export function describePath(path: readonly PropertyKey[]): string {
   return path
     .map((key, index) =>
       typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`,

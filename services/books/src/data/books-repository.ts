@@ -4,44 +4,32 @@ import { matchesFilter, type BookFilter } from '../domain/book-filter.js';
 import { nextBookId } from '../domain/book-id.js';
 
 /**
- * Every way the service reads and writes books. Synchronous: the spec keeps books in memory, and
- * a promise per call would only cost every request a trip through the microtask queue. A store
- * that does I/O would make these return promises and the routes await them.
+ * Synchronous: the spec keeps books in memory, and a promise per call would only cost every
+ * request a trip through the microtask queue.
  */
 export interface BooksRepository {
-  /** Stores a new book with a fresh id and STATUS_AVAILABLE, and returns it. */
+  /** A new book with a fresh id and STATUS_AVAILABLE. */
   create(book: NewBook): Book;
-  /** Books matching every filter given, oldest first. */
+  /** Oldest first. */
   list(filter: BookFilter): Book[];
   findById(id: number): Book | null;
-  /**
-   * Applies the changes to the book with that id and returns it as changed: `missing` when there
-   * is none, `stale` when its version is not one `ifMatch` names (then nothing changes).
-   */
+  /** The book as changed; `stale` when its version is not one `ifMatch` names (nothing changes). */
   update(id: number, changes: BookChanges, ifMatch?: IfMatch): Book | 'missing' | 'stale';
-  /** Removes the book with that id; false when there was none or its version is not one `ifMatch` names. */
+  /** False when there was no such book or its version is not one `ifMatch` names. */
   remove(id: number, ifMatch?: IfMatch): boolean;
 }
 
-export interface BooksRepositoryOptions {
-  /** The current time, read once per create for the id; injectable so tests can freeze it. */
-  clock?: () => Date;
-}
-
 /**
- * Books in a Map keyed by id, so all data is lost when the process stops (the spec wants that).
- * Each operation runs synchronously, so id allocation and read-modify-write (the check of
- * `If-Match` against a book's version and the change included) cannot interleave with another
- * request.
+ * Books in a Map, lost when the process stops (the spec wants that). Each operation is
+ * synchronous, so id allocation and read-modify-write (`If-Match` included) cannot interleave.
  *
  * Stored books are frozen, `year` included, and a change stores a new frozen book under the same
- * key (which keeps its place in the Map, so the list order stays the creation order). Reads can
- * therefore hand out the stored books themselves: nobody can change one by accident, and listing
- * copies nothing.
+ * key (keeping its place in the Map, so the list stays in creation order). Reads can therefore
+ * hand out the stored books themselves, and listing copies nothing.
  */
 export function createBooksRepository({
   clock = () => new Date(),
-}: BooksRepositoryOptions = {}): BooksRepository {
+}: { clock?: () => Date } = {}): BooksRepository {
   const books = new Map<number, Book>();
   let lastId = 0;
 
@@ -83,10 +71,7 @@ export function createBooksRepository({
   };
 }
 
-/**
- * `year` as the store keeps it: a primitive as it is, an object or array as a deep copy that is
- * frozen at every level, so neither the request body it came from nor a reader can change it.
- */
+/** An object or array `year` as a deep-frozen copy, which neither its body nor a reader can change. */
 function frozenCopy(value: unknown): unknown {
   return typeof value === 'object' && value !== null ? deepFreeze(structuredClone(value)) : value;
 }

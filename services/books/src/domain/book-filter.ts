@@ -1,6 +1,6 @@
 import type { Book } from './book.js';
 
-/** The list filters a client gave; each one present must match (AND). */
+/** Each one present must match (AND). */
 export interface BookFilter {
   title?: string;
   author?: string;
@@ -8,10 +8,8 @@ export interface BookFilter {
 }
 
 /**
- * Title and author match on exact, case-sensitive equality with the stored text. The year is
- * compared as text, because it is stored as the client sent it: `?year=1999` matches 1999 and
- * "1999". A book without a year (or with a year that is not a number or text) never matches a
- * year filter.
+ * Exact, case-sensitive equality. The year is compared as text, because it is stored as sent:
+ * `?year=1999` matches 1999 and "1999"; a year that is not a number or text never matches.
  */
 export function matchesFilter(book: Book, filter: BookFilter): boolean {
   if (filter.title !== undefined && book.title !== filter.title) return false;

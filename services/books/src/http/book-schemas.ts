@@ -6,7 +6,7 @@ export const PATCH_SHAPE_INVALID = 'PATCH needs an "id" and at least one field t
 export const PATCH_FIELDS_INVALID =
   'PATCH "title" and "author", when given, must be non-blank strings.';
 
-/** Text with something besides whitespace in it; `message` is the 400 a refusal answers with. */
+/** `message` is the 400 a refusal answers with. */
 function nonBlankText(message: string) {
   return z
     .string({ error: message })
@@ -17,14 +17,10 @@ function nonBlankText(message: string) {
     });
 }
 
-/** Sent as given, any JSON value, `null` included; a body without the key gives no key at all. */
+/** Any JSON value, `null` included; a body without the key gives no key at all. */
 const sentYear = z.unknown().optional().meta({ description: 'Any JSON value, copied as sent.' });
 
-/**
- * The `id` of a DELETE or PATCH body. Numbers and text go through `Number()` (`"17"` is 17, `"abc"`
- * is NaN); anything else (null, booleans, arrays, objects, no id) becomes NaN, which matches no
- * book.
- */
+/** Numbers and text go through `Number()`; anything else becomes NaN, which matches no book. */
 const bodyBookId = z
   .union([z.number(), z.string()])
   .transform(Number)
@@ -35,20 +31,14 @@ const bodyBookId = z
     description: 'The book id, a number or its text; anything else names no book.',
   });
 
-/**
- * The `:id` of GET /books/:id: decimal digits only (leading zeros allowed) and a safe integer.
- * Anything else (`abc`, `-1`, `1e3`, `0x10`, beyond 2^53) names no book.
- */
+/** Decimal digits only (leading zeros allowed), a safe integer; `-1`, `1e3`, `0x10` name no book. */
 export const pathBookIdSchema = z
   .string()
   .regex(/^[0-9]+$/)
   .transform(Number)
   .refine((id) => Number.isSafeInteger(id));
 
-/**
- * The list filters: `title`, `author` and `year`, each at most once (a repeated key arrives as an
- * array and is refused rather than guessed at); other keys are dropped.
- */
+/** Each at most once: a repeated key arrives as an array and is refused rather than guessed at. */
 const filterValue = z.string().optional();
 export const bookFilterSchema = z.object({
   title: filterValue,
@@ -56,7 +46,7 @@ export const bookFilterSchema = z.object({
   year: filterValue,
 });
 
-/** POST takes `title`, `author` and `year` (z.object drops every other key, `id` and `status` too). */
+/** z.object drops every other key, `id` and `status` too. */
 export const newBookSchema = z.object({
   title: nonBlankText(NEW_BOOK_INVALID),
   author: nonBlankText(NEW_BOOK_INVALID),
@@ -64,9 +54,8 @@ export const newBookSchema = z.object({
 });
 
 /**
- * A PATCH body is first an object with `id` and at least one other key (any key counts, even one
- * that is then dropped, such as `status`); only then are `title` and `author` checked, so a body
- * of the wrong shape gets the shape text whatever its fields hold.
+ * A PATCH body is first an object with `id` and at least one other key (even one then dropped,
+ * such as `status`); only then are the fields checked, so a wrong shape gets the shape text.
  */
 function hasIdAndAnotherKey(body: unknown): boolean {
   if (!isJsonObject(body)) return false;
@@ -89,7 +78,7 @@ const bookPatchSchema = z
   .pipe(bookPatchFieldsSchema)
   .transform(({ id, ...changes }) => ({ id, changes }));
 
-/** Whatever a DELETE sends, it names one id: a body that is not an object names none (NaN). */
+/** A body that is not an object names no book (NaN). */
 export const deleteBookBodySchema = z.object({ id: bodyBookId });
 
 const deleteBodySchema = deleteBookBodySchema.catch({ id: Number.NaN }).transform(({ id }) => id);
@@ -111,6 +100,5 @@ export const readBookPatch = inputReader(
   (error) => new BadRequestError(error.issues[0]?.message ?? PATCH_SHAPE_INVALID),
 );
 
-// The schema catches every input, so this reader never rejects; were it to, zod's own error
-// would be an unexpected one, a 500.
+// The schema catches every input: this never rejects (zod's error would be a 500).
 export const readDeleteBookId = inputReader(deleteBodySchema, (error) => error);

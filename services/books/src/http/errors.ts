@@ -1,17 +1,8 @@
-import { HttpError, type ErrorRenderer } from '@repo/common';
-
-/** A request to POST, PATCH or DELETE /books without the shared token. */
-export class ForbiddenError extends HttpError {
-  constructor(options?: ErrorOptions) {
-    super(403, 'Forbidden', options);
-  }
-}
+import type { ErrorRenderer } from '@repo/common';
 
 /**
- * Bodies as the books spec prescribes: 403 and 404 carry only the standard status text, other
- * client errors (our 400 texts, malformed JSON, 413, 415) their message as plain text, and a 500
- * the sentence `ERROR: <message> encountered.`. The spec asks for the message there; the stack
- * only goes to the log (the error handler logs every unexpected error).
+ * As the spec prescribes: 403 and 404 carry only the status text, other client errors their
+ * message as plain text, a 500 `ERROR: <message> encountered.` (the stack only goes to the log).
  */
 export const renderError: ErrorRenderer = ({ status, message }, res) => {
   if (status === 403 || status === 404) res.sendStatus(status);

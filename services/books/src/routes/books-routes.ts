@@ -67,16 +67,17 @@ const bookExample = {
   status: BookStatus.STATUS_AVAILABLE,
 };
 
+// One schema instance: the idempotency option's responses merge with the route's by identity.
 const anyText = z.string();
+const text = (description: string, example: string) => textResponse(description, anyText, example);
 const forbidden = statusTextResponse(
   'Forbidden: the Authorization header carries no token, or not the shared one (checked before the body).',
   'Forbidden',
 );
 const notFound = statusTextResponse('Not Found: no book has that id.', 'Not Found');
-const tooLarge = textResponse('The JSON body is over 100 kB.', anyText, 'request entity too large');
-const unsupportedCharset = textResponse(
+const tooLarge = text('The JSON body is over 100 kB.', 'request entity too large');
+const unsupportedCharset = text(
   'The JSON body is in a charset other than UTF-8 (the parser message).',
-  anyText,
   'unsupported charset "LATIN1"',
 );
 const malformedJson = 'the JSON parser message for a malformed body';
@@ -87,14 +88,12 @@ const serverError = textResponse(
 );
 const ok = statusTextResponse('OK.', 'OK');
 
-/** The failures every route can give: any of them parses a JSON body when one is sent. */
+/** Every route parses a JSON body when one is sent. */
 const bodyFailures = { 413: tooLarge, 415: unsupportedCharset, 500: serverError };
 
 /**
- * The books routes. The token is checked before the body is read: a caller without it gets 403
- * however malformed or large its body, and never makes the service parse it. JSON is parsed by
- * each route, after that check. `/books/badroute` comes before `/books/{id}`, so that "badroute"
- * is not taken for an id.
+ * The token is checked before the body is read: a caller without it gets 403 however malformed
+ * or large its body. `/books/badroute` comes before `/books/{id}`, which would take it for an id.
  */
 export const bookRoutes: Route<AppDeps>[] = [
   {
@@ -108,18 +107,15 @@ export const bookRoutes: Route<AppDeps>[] = [
     },
     responses: {
       201: jsonResponse('Created: the new book.', bookSchema, bookExample),
-      400: textResponse(
+      400: text(
         `\`title\` or \`author\` missing, not text, or blank; or ${malformedJson}.`,
-        anyText,
         NEW_BOOK_INVALID,
       ),
       403: forbidden,
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBook()],
-    idempotency: idempotentRoute((description, example) =>
-      textResponse(description, anyText, example),
-    ),
+    idempotency: idempotentRoute(text),
     handle(req, res, { books }) {
       res.status(201).json(presentBook(books.create(readNewBook(req.body))));
     },
@@ -134,9 +130,8 @@ export const bookRoutes: Route<AppDeps>[] = [
     responses: {
       200: jsonResponse('The books.', z.array(bookSchema), [bookExample]),
       304: notModifiedResponse,
-      400: textResponse(
+      400: text(
         `A filter given more than once, or ${malformedJson}.`,
-        anyText,
         'Each query parameter may be given at most once; repeated: "year".',
       ),
       ...bodyFailures,
@@ -152,7 +147,7 @@ export const bookRoutes: Route<AppDeps>[] = [
     summary: 'Always fails',
     description: 'Shows the error handler at work: the answer is always a 500.',
     responses: {
-      400: textResponse(malformedJson, anyText, 'Unexpected end of JSON input'),
+      400: text(malformedJson, 'Unexpected end of JSON input'),
       ...bodyFailures,
     },
     before: () => [jsonBodyParser()],
@@ -175,9 +170,8 @@ export const bookRoutes: Route<AppDeps>[] = [
     responses: {
       200: withEtag(jsonResponse('The book.', bookSchema, bookExample)),
       304: withEtag(notModifiedResponse),
-      400: textResponse(
+      400: text(
         `The path's percent-encoding is broken (the router's message), or ${malformedJson}.`,
-        anyText,
         "Failed to decode param '%E0%A4%A'",
       ),
       404: notFound,
@@ -201,16 +195,11 @@ export const bookRoutes: Route<AppDeps>[] = [
     request: { body: jsonBody(deleteBookBodySchema, { id: EXAMPLE_ID }) },
     responses: {
       200: ok,
-      400: textResponse(
-        malformedJson,
-        anyText,
-        "Expected property name or '}' in JSON at position 1",
-      ),
+      400: text(malformedJson, "Expected property name or '}' in JSON at position 1"),
       403: forbidden,
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBookId()],
-    // 200 whether or not a book had that id, unless If-Match asked for one.
     handle(req, res, { books }) {
       const ifMatch = readIfMatch(req);
       const removed = books.remove(readDeleteBookId(req.body), ifMatch);
@@ -230,9 +219,8 @@ export const bookRoutes: Route<AppDeps>[] = [
     },
     responses: {
       200: withEtag(ok),
-      400: textResponse(
+      400: text(
         `No \`id\`, \`id\` alone, or not an object; a \`title\` or \`author\` that is not non-blank text; or ${malformedJson}.`,
-        anyText,
         PATCH_SHAPE_INVALID,
       ),
       403: forbidden,

@@ -11,17 +11,14 @@ import type { NewProduct, ProductChanges, ProductRecord } from '../domain/produc
 
 export const PRODUCTS_COLLECTION = 'products';
 
-/** All access to the `products` collection. */
 export interface ProductsRepository {
-  /** Inserts the product and returns its new id. */
   create(product: NewProduct): Promise<ObjectId>;
-  /** Every product, oldest first (ascending `_id`). */
+  /** Oldest first (ascending `_id`). */
   list(): Promise<ProductRecord[]>;
   findById(id: ObjectId): Promise<ProductRecord | null>;
   /**
-   * Sets each key of `changes` as given and returns the product's version after it; null when no
-   * product has the id, or its version is not one `ifMatch` names (checked in the same operation).
-   * A product that exists always counts as found, even when the sent values equal the stored ones.
+   * The product's version after the write; null when no product has the id, or its version is
+   * not one `ifMatch` names (checked in the same operation), never because nothing changed.
    */
   update(id: ObjectId, changes: ProductChanges, ifMatch?: IfMatch): Promise<number | null>;
   /** False when no product has the id, or its version is not one `ifMatch` names. */
@@ -31,8 +28,7 @@ export interface ProductsRepository {
 
 export function createProductsRepository(db: Db): ProductsRepository {
   const collection = db.collection<ProductRecord>(PRODUCTS_COLLECTION);
-  // The same collection seen by the one field the service owns besides `_id`, for the writes that
-  // count: a product's other keys are the client's, of any name, so no type can list them.
+  // Typed by the one field the service owns besides `_id`: the other keys are the client's.
   const versioned = db.collection<Versioned>(PRODUCTS_COLLECTION);
 
   return {

@@ -14,7 +14,7 @@ export interface ProductRecord {
   [field: string]: unknown;
 }
 
-/** The fields create takes from a request body; a field that was not sent is absent. */
+/** A field that was not sent is absent. */
 export interface NewProduct {
   name?: unknown;
   price?: unknown;

@@ -3,10 +3,7 @@ import { jsonErrorRenderer } from '@repo/common';
 /** The body of every 500: the spec leaves it open, and internals stay in the log. */
 export const SERVER_ERROR_MESSAGE = 'Internal Server Error';
 
-/**
- * `{ error: <message> }` for this service's own 400, 413, 415 and 500 replies; a 500 also carries
- * the request's id (`requestId`), since the spec leaves that body open.
- */
+/** `{ error }`; a 500 also carries `requestId`, since the spec leaves that body open. */
 export const renderError = jsonErrorRenderer(SERVER_ERROR_MESSAGE, {
   requestIdOnServerErrors: true,
 });

@@ -1,9 +1,6 @@
 import type { ProductRecord } from '../domain/product.js';
 
-/**
- * A product as the spec shows it: every stored field, with `_id` as its 24-character hex text,
- * but not the count of its writes, which clients see as the ETag.
- */
+/** Every stored field, `_id` as hex text, but not the count of writes (clients see the ETag). */
 export interface ProductView {
   _id: string;
   [field: string]: unknown;

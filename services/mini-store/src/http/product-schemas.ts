@@ -15,15 +15,14 @@ export const ID_CHANGE_MESSAGE = 'invalid field name "_id": the id of a product 
 export const VERSION_CHANGE_MESSAGE = `invalid field name "${VERSION_FIELD}": the service counts the writes of a product there`;
 
 /**
- * The body itself when it is a JSON object. Its keys have passed common's JSON guard before any
- * route runs (no `$`, dotted, empty, NUL or prototype key at any depth, at most 32 levels; see the
- * README). Without a JSON content type Express leaves the body undefined, which is no object either.
+ * Its keys have passed common's JSON guard (see the README). Without a JSON content type Express
+ * leaves the body undefined, which is no object either.
  */
 const jsonObject = z
   .custom<Record<string, unknown>>(isJsonObject, NOT_AN_OBJECT_MESSAGE)
   .meta({ type: 'object' });
 
-/** Create takes `name`, `price` and `quantity` when present, values as sent (no type checks). */
+/** Values as sent: the spec asks for no type checks. */
 export const newProductSchema = jsonObject.transform((body) => {
   const product: NewProduct = {};
   for (const field of CREATE_FIELDS) if (Object.hasOwn(body, field)) product[field] = body[field];

@@ -79,9 +79,8 @@ const malformedJson = errorResponse(
 );
 
 /**
- * The five `/products` routes of spec part B. Each `/:id` route reads the id first, so a malformed
- * one is refused before the body or the database (rule 4). Unknown ids answer 404 with the status
- * text (rule 1).
+ * Spec part B. Each `/:id` route reads the id first, so a malformed one is refused before the body
+ * or the database (rule 4); an unknown id answers 404 with the status text (rule 1).
  */
 export const productRoutes: Route<AppDeps>[] = [
   {

@@ -1,25 +1,20 @@
-import { MongoBulkWriteError, type Db, type ObjectId } from 'mongodb';
+import { MongoBulkWriteError, MongoServerError, type Db, type ObjectId } from 'mongodb';
 import type { MenuItemRecord } from '../domain/menu-item.js';
-import { isOnlyDuplicateKeys } from './duplicate-key.js';
 
 export const MENU_COLLECTION = 'menu';
 
-/** All access to the `menu` collection. The service never changes the menu, it only seeds it. */
+/** The service never changes the menu, it only seeds it. */
 export interface MenuRepository {
-  /** Every item, or those of one category, ordered by name. */
+  /** Ordered by name. */
   list(category?: string): Promise<MenuItemRecord[]>;
   findById(id: ObjectId): Promise<MenuItemRecord | null>;
-  /** The items among `ids` that exist, in one query. */
   findByIds(ids: readonly ObjectId[]): Promise<MenuItemRecord[]>;
   isEmpty(): Promise<boolean>;
-  /**
-   * Deletes the items stored in an earlier shape (a single price, no sizes), which only an
-   * earlier version's seeding wrote; returns how many.
-   */
+  /** Deletes the items stored in an earlier shape (no sizes); returns how many. */
   removeOutdated(): Promise<number>;
   /**
-   * Inserts the items whose `_id` is not taken yet and returns how many were inserted; an item
-   * another process inserted first is left as it is (seeding from two instances at once).
+   * Inserts the items whose `_id` is not taken yet, returning how many; an item another process
+   * inserted first is left as it is (seeding from two instances at once).
    */
   createMissing(items: readonly MenuItemRecord[]): Promise<number>;
 }
@@ -64,4 +59,15 @@ export function createMenuRepository(db: Db): MenuRepository {
       }
     },
   };
+}
+
+const DUPLICATE_KEY = 11000;
+
+/** True when every write that failed in `error` failed only because the document already exists. */
+function isOnlyDuplicateKeys(error: unknown): boolean {
+  if (error instanceof MongoBulkWriteError) {
+    const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+    return writeErrors.length > 0 && writeErrors.every((write) => write.code === DUPLICATE_KEY);
+  }
+  return error instanceof MongoServerError && error.code === DUPLICATE_KEY;
 }

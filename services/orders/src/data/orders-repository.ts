@@ -1,11 +1,10 @@
 import { VERSION_BUMP, versionFilter, type IfMatch } from '@repo/common';
 import { ObjectId, type Db, type Filter, type FindOptions } from 'mongodb';
-import type { NewOrder, OrderRecord } from '../domain/order.js';
-import type { OrderStatus } from '../domain/order-status.js';
+import type { NewOrder, OrderRecord, OrderStatus } from '../domain/order.js';
 
 export const ORDERS_COLLECTION = 'orders';
 
-/** One page of the kitchen's queue: oldest first, after the order `after` when given. */
+/** Oldest first, after the order `after` when given. */
 export interface QueuePage {
   status?: OrderStatus | undefined;
   after?: ObjectId | undefined;
@@ -13,9 +12,8 @@ export interface QueuePage {
 }
 
 /**
- * The query behind a page of the queue. Ids grow with time, so sorting by `_id` is oldest first
- * and `after` keeps its place however many orders arrive; `status_oldest_first` answers it with or
- * without a status (`_id` alone answers the unfiltered queue).
+ * Ids grow with time, so sorting by `_id` is oldest first and `after` keeps its place however many
+ * orders arrive; `status_oldest_first` answers it with a status, `_id` alone without.
  */
 export function queueQuery({ status, after, limit }: QueuePage): {
   filter: Filter<OrderRecord>;
@@ -27,19 +25,15 @@ export function queueQuery({ status, after, limit }: QueuePage): {
   return { filter, options: { sort: { _id: 1 }, limit } };
 }
 
-/** All access to the `orders` collection. */
 export interface OrdersRepository {
-  /** The indexes the queue is read from; created at start-up, before the port opens. */
+  /** The indexes the queue is read from; created before the port opens. */
   ensureIndexes(): Promise<void>;
-  /** Stores the order under a new id and returns it as stored. */
   create(order: NewOrder): Promise<OrderRecord>;
   findById(id: ObjectId): Promise<OrderRecord | null>;
-  /** A page of the kitchen's queue (see `queueQuery`). */
   listQueue(page: QueuePage): Promise<OrderRecord[]>;
   /**
-   * Sets `to` only if the order is still in status `from` and at a version `ifMatch` names, as one
-   * atomic operation. Returns the updated order, or null when the order does not exist or no
-   * longer matches.
+   * Sets `to` only if the order is still in status `from` and at a version `ifMatch` names, in one
+   * atomic operation; null when the order does not exist or no longer matches.
    */
   moveStatus(
     id: ObjectId,
@@ -47,10 +41,7 @@ export interface OrdersRepository {
     to: OrderStatus,
     ifMatch?: IfMatch,
   ): Promise<OrderRecord | null>;
-  /**
-   * Deletes the order only if it is still in status `status` and at a version `ifMatch` names, as
-   * one atomic operation; false when it does not exist or does not match.
-   */
+  /** Deletes the order only if it still matches, in one atomic operation (as `moveStatus`). */
   removeIfStatus(id: ObjectId, status: OrderStatus, ifMatch?: IfMatch): Promise<boolean>;
 }
 

@@ -14,9 +14,8 @@ function pizzaSizes(small: number): PricedOption[] {
 const ONE_SIZE = 'regular';
 
 /**
- * The menu stored at start-up when no current menu is stored. The identifiers are fixed so that
- * two instances seeding at the same moment insert the same documents: the second insert of each
- * is a duplicate key and is ignored, instead of leaving the menu with every pizza twice.
+ * The identifiers are fixed so that two instances seeding at once insert the same documents: the
+ * second insert of each is a duplicate key, ignored, instead of every pizza twice on the menu.
  */
 export const DEFAULT_MENU: readonly MenuItemRecord[] = [
   {

@@ -1,10 +1,18 @@
 import type { ObjectId } from 'mongodb';
-import type { OrderStatus } from './order-status.js';
+
+export const ORDER_STATUSES = ['pending', 'in-progress', 'completed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * One line of an order as sold: the choices made, with the prices of the menu at the time of the
- * order (whole cents), so a later menu change leaves the order as it was.
+ * The one status an order must be in to move to `target` (orders only move forward, one step at
+ * a time), or null. It doubles as the condition of the update, so two racing moves cannot both win.
  */
+export function requiredPreviousStatus(target: OrderStatus): OrderStatus | null {
+  const index = ORDER_STATUSES.indexOf(target);
+  return index > 0 ? (ORDER_STATUSES[index - 1] ?? null) : null;
+}
+
+/** One line as sold, with the menu's prices (whole cents) then, so a later menu change leaves it. */
 export interface OrderItemRecord {
   menuItemId: ObjectId;
   size: string;
@@ -14,16 +22,13 @@ export interface OrderItemRecord {
   quantity: number;
   /** The size's price plus each topping's. */
   unitPrice: number;
-  /** `unitPrice` times `quantity`. */
   lineTotal: number;
 }
 
-/** An order as stored; `createdAt` is a BSON date, turned into ISO text only in responses. */
 export interface OrderRecord {
   _id: ObjectId;
   customerName: string;
   items: OrderItemRecord[];
-  /** The sum of the items' line totals, in cents. */
   total: number;
   status: OrderStatus;
   createdAt: Date;
@@ -31,5 +36,4 @@ export interface OrderRecord {
   _version?: number;
 }
 
-/** An order before it is stored: the repository gives it its id. */
 export type NewOrder = Omit<OrderRecord, '_id'>;

@@ -2,18 +2,44 @@ import type { MenuRepository } from '../data/menu-repository.js';
 import type { OrdersRepository } from '../data/orders-repository.js';
 import type { MenuItemRecord } from './menu-item.js';
 import type { NewOrder, OrderItemRecord, OrderRecord } from './order.js';
-import { INITIAL_ORDER_STATUS } from './order-status.js';
-import { listOrderProblems, menuIdsToLookUp, type OrderRequest } from './order-request.js';
-import { sellItem } from './sell-item.js';
+import {
+  listOrderProblems,
+  menuIdsToLookUp,
+  type MenuChoice,
+  type OrderRequest,
+} from './order-request.js';
 
 export interface PlaceOrderDeps {
   menu: MenuRepository;
   orders: OrdersRepository;
-  /** The time an order is placed. */
   clock: () => Date;
 }
 
 export type PlaceOrderResult = { ok: true; order: OrderRecord } | { ok: false; problems: string[] };
+
+/**
+ * One line priced from the menu item as it is now: the size asked for (or the first), the crust
+ * asked for (or the first, or none), the size's price plus each topping's. `listOrderProblems`
+ * found nothing, so every name the choice holds is on the item.
+ */
+function sellItem(menuItem: MenuItemRecord, choice: MenuChoice): OrderItemRecord {
+  const size = menuItem.sizes.find((offered) => offered.name === choice.size) ?? menuItem.sizes[0];
+  if (size === undefined) throw new Error(`menu item ${menuItem.name} has no size`);
+  const toppingsPrice = choice.toppings.reduce(
+    (sum, name) => sum + (menuItem.toppings.find((offered) => offered.name === name)?.price ?? 0),
+    0,
+  );
+  const unitPrice = size.price + toppingsPrice;
+  return {
+    menuItemId: menuItem._id,
+    size: size.name,
+    crust: choice.crust ?? menuItem.crusts[0] ?? null,
+    toppings: choice.toppings,
+    quantity: choice.quantity,
+    unitPrice,
+    lineTotal: unitPrice * choice.quantity,
+  };
+}
 
 /** The lines to store, or null when one of them names no menu item. */
 function itemRecordsOf(
@@ -31,10 +57,8 @@ function itemRecordsOf(
 }
 
 /**
- * POST /orders once the token was accepted: checks the request against the menu (every menu item
- * it names, in one query), prices it from that same read of the menu and stores the order. When
- * anything is wrong, nothing is stored and the result lists every problem. Prices a client sends
- * are never read.
+ * Checks the request against the menu (in one query) and prices it from that same read; when
+ * anything is wrong, nothing is stored and every problem is listed. Client prices are never read.
  */
 export async function placeOrder(
   request: OrderRequest,
@@ -51,7 +75,7 @@ export async function placeOrder(
     customerName: request.customerName,
     items,
     total: items.reduce((sum, item) => sum + item.lineTotal, 0),
-    status: INITIAL_ORDER_STATUS,
+    status: 'pending',
     createdAt: clock(),
   };
   return { ok: true, order: await orders.create(order) };

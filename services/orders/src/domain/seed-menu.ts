@@ -1,19 +1,13 @@
 import type { MenuRepository } from '../data/menu-repository.js';
-import type { MenuItemRecord } from './menu-item.js';
 import { DEFAULT_MENU } from './default-menu.js';
 
 /**
- * Stores the default menu when the menu is empty; a menu that has any item is left alone, so
- * items the shop removed are not brought back on the next start. Items an earlier version stored
- * in an earlier shape are removed first (the service has no route that writes the menu, so they
- * can only come from an earlier seed). Safe to run twice and from two processes at once (see
- * DEFAULT_MENU). Returns how many items this call inserted.
+ * Stores the default menu when the menu is empty, so items the shop removed are not brought back.
+ * Items in an earlier shape can only come from an earlier seed (no route writes the menu), so
+ * they go first. Safe from two processes at once (see DEFAULT_MENU). Returns how many it inserted.
  */
-export async function seedDefaultMenu(
-  menu: MenuRepository,
-  items: readonly MenuItemRecord[] = DEFAULT_MENU,
-): Promise<number> {
+export async function seedDefaultMenu(menu: MenuRepository): Promise<number> {
   await menu.removeOutdated();
   if (!(await menu.isEmpty())) return 0;
-  return menu.createMissing(items);
+  return menu.createMissing(DEFAULT_MENU);
 }

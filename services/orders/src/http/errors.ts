@@ -1,7 +1,7 @@
 import { HttpError, NotFoundError, type ErrorRenderer } from '@repo/common';
 import type { RequestHandler } from 'express';
 import type { ObjectId } from 'mongodb';
-import { ORDER_STATUSES, type OrderStatus } from '../domain/order-status.js';
+import { ORDER_STATUSES, type OrderStatus } from '../domain/order.js';
 
 export const PAGE_NOT_FOUND_MESSAGE = 'This page does not exist.';
 export const SERVER_ERROR_MESSAGE = 'An error has occurred on our end';
@@ -25,13 +25,6 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
-/** A request the order's current state does not allow. */
-export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, message);
-  }
-}
-
 export function menuItemNotFound(idText: string): NotFoundError {
   return new NotFoundError(`Menu item ${idText} not found`);
 }
@@ -40,23 +33,24 @@ export function orderNotFound(idText: string): NotFoundError {
   return new NotFoundError(`Order ${idText} not found`);
 }
 
-export function moveRefused(id: ObjectId, from: OrderStatus, to: OrderStatus): ConflictError {
-  return new ConflictError(
+export function moveRefused(id: ObjectId, from: OrderStatus, to: OrderStatus): HttpError {
+  return new HttpError(
+    409,
     `Order ${id.toHexString()} is ${from} and cannot move to ${to}; ` +
       `orders move only forward: ${ORDER_STATUSES.join(' -> ')}`,
   );
 }
 
-export function cancelRefused(id: ObjectId, current: OrderStatus): ConflictError {
-  return new ConflictError(
+export function cancelRefused(id: ObjectId, current: OrderStatus): HttpError {
+  return new HttpError(
+    409,
     `Order ${id.toHexString()} is ${current} and can no longer be cancelled; only pending orders can`,
   );
 }
 
 /**
  * The spec's error bodies: validation problems as `{ errors }`, an auth failure as `{ Error }`
- * (capital E), every 5xx as the fixed text (its message and stack only go to the log), and any
- * other client error, including malformed JSON with the parser's message, as `{ error }`.
+ * (capital E), every 5xx as the fixed text, any other client error as `{ error }`.
  */
 export const renderError: ErrorRenderer = (error, res) => {
   if (error.cause instanceof ValidationError) {

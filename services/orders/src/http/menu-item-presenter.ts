@@ -1,19 +1,9 @@
 import type { MenuItemRecord, PricedOption } from '../domain/menu-item.js';
 
-/** A menu item as clients see it: `id` as hex text, never `_id`; prices in whole cents. */
-export interface MenuItemView {
-  id: string;
-  name: string;
-  category: string;
-  description: string;
-  sizes: PricedOption[];
-  crusts: string[];
-  toppings: PricedOption[];
-}
-
 const option = ({ name, price }: PricedOption): PricedOption => ({ name, price });
 
-export function presentMenuItem(item: MenuItemRecord): MenuItemView {
+/** `id` as hex text, never `_id`; prices in whole cents. */
+export function presentMenuItem(item: MenuItemRecord) {
   return {
     id: item._id.toHexString(),
     name: item.name,

@@ -2,17 +2,14 @@ import { inputReader, objectIdSchema } from '@repo/common';
 import { z } from 'zod';
 import { menuItemNotFound, ValidationError } from './errors.js';
 
-/**
- * The id of `/menu/:id`, matched exactly as the service writes ids (24 lowercase hex digits): any
- * other text names no menu item, so it gets the same 404 as an unknown id, never a 500.
- */
+/** Any text but an id as the service writes them names no menu item: 404, never a 500. */
 export const readMenuItemId = inputReader(objectIdSchema, (_error, input) =>
   menuItemNotFound(String(input)),
 );
 
 export const CATEGORY_PROBLEM = 'category must be given once, as text';
 
-/** `GET /menu?category=`: one category, matched exactly; an unknown one lists nothing. */
+/** Matched exactly; an unknown category lists nothing. */
 export const menuQuerySchema = z.object({
   category: z
     .string({ error: CATEGORY_PROBLEM })

@@ -1,26 +1,9 @@
 import type { OrderRecord } from '../domain/order.js';
 
-export interface OrderItemView {
-  menuItemId: string;
-  size: string;
-  crust: string | null;
-  toppings: string[];
-  quantity: number;
-  unitPrice: number;
-  lineTotal: number;
-}
+/** Ids as hex text, never `_id`; `createdAt` as ISO 8601 UTC text. */
+export type OrderView = ReturnType<typeof presentOrder>;
 
-/** An order as clients see it: ids as hex text, never `_id`; `createdAt` as ISO 8601 UTC text. */
-export interface OrderView {
-  id: string;
-  customerName: string;
-  items: OrderItemView[];
-  total: number;
-  status: string;
-  createdAt: string;
-}
-
-export function presentOrder(order: OrderRecord): OrderView {
+export function presentOrder(order: OrderRecord) {
   return {
     id: order._id.toHexString(),
     customerName: order.customerName,

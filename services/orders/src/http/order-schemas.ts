@@ -1,7 +1,7 @@
-import { idCursor, inputReader, objectIdSchema, pageQueryFields } from '@repo/common';
+import { describePath, idCursor, inputReader, objectIdSchema, pageQueryFields } from '@repo/common';
 import { z } from 'zod';
 import type { MenuChoice, OrderRequest, RequestedItem } from '../domain/order-request.js';
-import { ORDER_STATUSES } from '../domain/order-status.js';
+import { ORDER_STATUSES } from '../domain/order.js';
 import { orderNotFound, ValidationError } from './errors.js';
 
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object with customerName and items';
@@ -13,15 +13,12 @@ export const MAX_QUANTITY = 20;
 const QUANTITY_PROBLEM = `must be a whole number from 1 to ${MAX_QUANTITY}`;
 export const STATUS_PROBLEM = `status must be one of ${ORDER_STATUSES.join(', ')}`;
 
-/**
- * The id of `/orders/:id`, matched exactly as the service writes ids (24 lowercase hex digits):
- * any other text names no order, so it gets the same 404 as an unknown id, never a 500.
- */
+/** Any text but an id as the service writes them names no order: 404, never a 500. */
 export const readOrderId = inputReader(objectIdSchema, (_error, input) =>
   orderNotFound(String(input)),
 );
 
-/** The PATCH /orders/:id body: only `status` is read, and it must be one of the three exactly. */
+/** Only `status` is read, and it must be one of the three exactly. */
 export const statusChangeSchema = z.object({ status: z.enum(ORDER_STATUSES) });
 
 export const readStatusChange = inputReader(
@@ -30,9 +27,8 @@ export const readStatusChange = inputReader(
 );
 
 // POST /orders. A well-formed body costs one parse. A malformed one is then read item by item, so
-// that its 400 lists every problem: the shape problems of each item followed by its menu problems,
-// which only the menu can tell (`placeOrder`); an item with a wrong shape is still checked against
-// the menu as far as it can be read.
+// that its 400 lists every problem: each item's shape problems, then its menu problems
+// (`placeOrder`), for which an item with a wrong shape is still read as far as it can be.
 
 /** The body's two parts; any other key (`id`, `status`, `createdAt`, ...) is ignored. */
 const orderBodySchema = z.object(
@@ -88,11 +84,7 @@ export const newOrderSchema = z.object({
     .meta({ minItems: 1, maxItems: MAX_ITEMS }),
 });
 
-/**
- * What each item of a malformed order still asks of the menu: its menuItemId when that is a
- * string, and its string toppings; null for an item that is not an object, no items at all when
- * `items` is not an array.
- */
+/** What each item of a malformed order still asks of the menu, as far as it can be read. */
 const menuPartsSchema = z
   .array(
     z
@@ -129,22 +121,16 @@ function menuChoice(menuItemId: string, parts: ChoiceParts): MenuChoice {
   };
 }
 
-function itemLocation(index: number, path: readonly PropertyKey[]): string {
-  let location = `items[${index}]`;
-  for (const key of path) location += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
-  return location;
-}
-
 function malformedRequest(body: OrderBody, error: z.ZodError): OrderRequest {
   const problems: string[] = [];
   const itemProblems = new Map<number, string[]>();
   for (const { path, message } of error.issues) {
-    const [, index, ...inItem] = path;
+    const index = path[1];
     if (typeof index !== 'number') {
       problems.push(message);
     } else {
       const ofItem = itemProblems.get(index) ?? [];
-      ofItem.push(`${itemLocation(index, inItem)} ${message}`);
+      ofItem.push(`${describePath(path)} ${message}`);
       itemProblems.set(index, ofItem);
     }
   }
@@ -155,10 +141,7 @@ function malformedRequest(body: OrderBody, error: z.ZodError): OrderRequest {
   return { problems, customerName: null, items };
 }
 
-/**
- * The POST /orders body with every shape problem it has (none when it is well formed); one that is
- * not a JSON object is refused with its 400 at once.
- */
+/** The POST /orders body with every shape problem it has; one that is no object is a 400 at once. */
 export function readNewOrder(input: unknown): OrderRequest {
   const body = readOrderBody(input);
   const order = newOrderSchema.safeParse(body);
@@ -173,12 +156,10 @@ export function readNewOrder(input: unknown): OrderRequest {
   };
 }
 
-/** The kitchen's queue is paged by this cursor (see `idCursor`). */
 export const queueCursor = idCursor('q1.');
 export const MAX_QUEUE_PAGE = 100;
 export const DEFAULT_QUEUE_PAGE = 20;
 
-/** `GET /orders`: the status to list (all when absent) and the page. */
 export const queueQuerySchema = z.object({
   status: z
     .enum(ORDER_STATUSES, { error: STATUS_PROBLEM })
@@ -191,7 +172,7 @@ export const queueQuerySchema = z.object({
   }),
 });
 
-/** Every problem of the query, each with the parameter it is about, as the spec's `{ errors }`. */
+/** Every problem, each with the parameter it is about, as the spec's `{ errors }`. */
 export const readQueueQuery = inputReader(
   queueQuerySchema.transform((query) => ({
     ...query,
@@ -202,7 +183,7 @@ export const readQueueQuery = inputReader(
       error.issues.map((issue) =>
         issue.message === STATUS_PROBLEM
           ? STATUS_PROBLEM
-          : `${issue.path.map(String).join('.')} ${issue.message}`,
+          : `${describePath(issue.path)} ${issue.message}`,
       ),
     ),
 );

@@ -16,9 +16,8 @@ import {
   conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
-import { cancelOrder } from '../domain/cancel-order.js';
-import { changeOrderStatus } from '../domain/change-order-status.js';
-import { ORDER_STATUSES } from '../domain/order-status.js';
+import { ORDER_STATUSES } from '../domain/order.js';
+import { cancelOrder, changeOrderStatus } from '../domain/order-moves.js';
 import { placeOrder } from '../domain/place-order.js';
 import { requireToken } from '../http/auth.js';
 import { cancelRefused, moveRefused, orderNotFound, ValidationError } from '../http/errors.js';
@@ -75,7 +74,6 @@ const orderSchema = z
   })
   .meta({ id: 'Order' });
 
-/** One item as a customer sends it; the order answered adds its prices. */
 const itemExample = {
   menuItemId: MENU_ITEM_ID,
   size: 'large',
@@ -97,9 +95,8 @@ const notFound = errorResponse('No order has the id.', `Order ${ORDER_ID} not fo
 const currentTime = (): Date => new Date();
 
 /**
- * `/orders`: customers place and read orders; staff move them forward. The token check runs
- * first, before any body is read. PATCH then checks the body (400), the order (404) and the move
- * (409), in that order.
+ * Customers place and read orders; staff move them forward. The token check runs before any body
+ * is read; PATCH then checks the body (400), the order (404) and the move (409), in that order.
  */
 export const orderRoutes: Route<AppDeps>[] = [
   {

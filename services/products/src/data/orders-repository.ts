@@ -12,32 +12,22 @@ export interface OrderPageQuery {
   limit: number;
 }
 
-/** What may change on a visible order that has no stock job running, in one conditional write. */
+/** One conditional write, only if the order still has `whenStatus` and a version `ifMatch` names. */
 export interface OrderUpdate {
   set: Partial<Pick<OrderFields, 'status' | 'items' | 'total' | 'updatedAt' | 'stockJob'>>;
-  /** Write only if the order still has this status. */
   whenStatus?: OrderStatus;
-  /** Write only if the order is at a version `If-Match` names. */
   ifMatch?: IfMatch | undefined;
 }
 
-/** All access to the `orders` collection. */
 export interface OrdersRepository {
-  /** The indexes of the list query (customer, newest first; and by status). */
   ensureIndexes(): Promise<void>;
   insert(order: OrderRecord): Promise<void>;
   /** A placed order clients can see: no `place` job running, not being deleted. */
   findVisible(id: ObjectId): Promise<OrderRecord | null>;
   listPage(query: OrderPageQuery): Promise<OrderRecord[]>;
-  /**
-   * Applies the update if the order is visible and has no stock job, returning it after the
-   * write; null when it did not apply.
-   */
+  /** Applies the update if the order is visible and has no stock job; null when it did not. */
   updateIdle(id: ObjectId, update: OrderUpdate): Promise<OrderRecord | null>;
-  /**
-   * Starts deleting a visible order with no stock job, at a version `ifMatch` names: null when it
-   * did not apply.
-   */
+  /** Starts deleting a visible order with no stock job (as `updateIdle`). */
   markDeleted(
     id: ObjectId,
     job: StockJob | undefined,
@@ -51,7 +41,6 @@ export interface OrdersRepository {
    */
   finishJob(id: ObjectId, set: Partial<OrderFields>): Promise<void>;
   remove(id: ObjectId): Promise<void>;
-  /** Orders whose stock job started before `startedBefore`, for recovery. */
   abandonedJobs(startedBefore: Date): Promise<OrderRecord[]>;
   /** Takes over an abandoned job: true for exactly one of several recoverers. */
   claimJob(id: ObjectId, since: Date, now: Date): Promise<boolean>;

@@ -2,7 +2,7 @@ import { ifMatchAllows, PreconditionFailedError, storedVersion, type IfMatch } f
 import type { ObjectId } from 'mongodb';
 import type { OrderUpdate } from '../data/orders-repository.js';
 import { forbiddenMove, itemsFixed, orderBusy, outOfStock } from './order-errors.js';
-import { orderItemsFor, productsShort, type ProductLookup } from './order-items.js';
+import { orderItemsFor, productsShort } from './order-items.js';
 import {
   canMove,
   movesBetween,
@@ -12,21 +12,12 @@ import {
   type RequestedItem,
   type StockJob,
 } from './order.js';
-import { makeMoves, undoTakes, type StockMoveDeps, type StockStore } from './stock-moves.js';
+import { makeMoves, undoTakes, type OrderDeps } from './stock-moves.js';
 
-/** A PATCH of an order: a new status, or new items (never both; the schema sees to it). */
+/** Never both (the schema sees to it). */
 export interface OrderChanges {
   status?: OrderStatus | undefined;
   items?: RequestedItem[] | undefined;
-}
-
-export interface ChangeOrderDeps extends StockMoveDeps {
-  products: StockStore & ProductLookup;
-  orders: StockMoveDeps['orders'] & {
-    findVisible(id: ObjectId): Promise<OrderRecord | null>;
-    updateIdle(id: ObjectId, update: OrderUpdate): Promise<OrderRecord | null>;
-    finishJob(id: ObjectId, set: Partial<OrderRecord>): Promise<void>;
-  };
 }
 
 /** How often a change is decided again when another request changed the order first. */
@@ -38,15 +29,12 @@ type Step =
   | { write: OrderUpdate; afterWrite?: (written: OrderRecord) => Promise<OrderRecord> };
 
 /**
- * Applies a PATCH: null when no visible order has the id. Each attempt reads the order, decides,
- * and writes only if the order is still as read (same status, no stock job), so two requests
- * never both act on one state: of two concurrent cancels, one returns the stock and the other
- * finds the order cancelled already. With `If-Match`, the order's version is part of "as read":
- * an order at another version is a 412 before anything is decided, and the write is conditional
- * on the version too, so of several requests holding one ETag only the first writes.
+ * Null when no visible order has the id. Each attempt reads the order, decides, and writes only if
+ * the order is still as read (same status, no stock job, and the version `If-Match` names), so two
+ * requests never both act on one state: of two concurrent cancels, one returns the stock.
  */
 export async function changeOrder(
-  deps: ChangeOrderDeps,
+  deps: OrderDeps,
   id: ObjectId,
   changes: OrderChanges,
   now: Date,
@@ -65,7 +53,7 @@ export async function changeOrder(
 }
 
 async function decide(
-  deps: ChangeOrderDeps,
+  deps: OrderDeps,
   order: OrderRecord,
   { status, items }: OrderChanges,
   now: Date,
@@ -93,7 +81,7 @@ async function decide(
 }
 
 async function decideItems(
-  deps: ChangeOrderDeps,
+  deps: OrderDeps,
   order: OrderRecord,
   requested: RequestedItem[],
   now: Date,
@@ -129,7 +117,7 @@ async function decideItems(
 }
 
 /** Takes come before give-backs, so a change refused for stock has given nothing back yet. */
-async function undo(id: ObjectId, job: StockJob, deps: ChangeOrderDeps): Promise<void> {
+async function undo(id: ObjectId, job: StockJob, deps: OrderDeps): Promise<void> {
   await undoTakes(id, job, deps);
   await deps.orders.finishJob(id, {});
 }

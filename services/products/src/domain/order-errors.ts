@@ -13,17 +13,15 @@ export class ProductsProblemError extends HttpError {
   }
 }
 
-/** 409: taking the items would leave these products below 0. Nothing changed. */
 export function outOfStock(productIds: readonly ObjectId[]): ProductsProblemError {
   return new ProductsProblemError(409, 'not enough stock for products', productIds);
 }
 
-/** 422: the body is well-formed, but no product has these ids. */
 export function unknownProducts(productIds: readonly ObjectId[]): ProductsProblemError {
   return new ProductsProblemError(422, 'no product has the ids', productIds);
 }
 
-/** 422: these products have no price an order can copy (the service stores any JSON as a price). */
+/** The service stores any JSON as a price. */
 export function unpricedProducts(productIds: readonly ObjectId[]): ProductsProblemError {
   return new ProductsProblemError(
     422,
@@ -32,12 +30,10 @@ export function unpricedProducts(productIds: readonly ObjectId[]): ProductsProbl
   );
 }
 
-/** 409: a status move the order's life does not allow. */
 export function forbiddenMove(from: OrderStatus, to: OrderStatus): HttpError {
   return new HttpError(409, `an order cannot move from ${from} to ${to}`);
 }
 
-/** 409: only a pending order's items can change. */
 export function itemsFixed(status: OrderStatus): HttpError {
   return new HttpError(
     409,
@@ -45,7 +41,6 @@ export function itemsFixed(status: OrderStatus): HttpError {
   );
 }
 
-/** 409: another change of the same order is moving stock right now. */
 export function orderBusy(): HttpError {
   return new HttpError(409, 'the order is being changed by another request; try again');
 }

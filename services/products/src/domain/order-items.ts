@@ -1,25 +1,20 @@
 import type { ObjectId } from 'mongodb';
+import type { ProductsRepository } from '../data/products-repository.js';
 import { unknownProducts, unpricedProducts } from './order-errors.js';
 import type { OrderItem, RequestedItem, StockMove } from './order.js';
 import type { ProductRecord } from './product.js';
-
-/** What building an order's lines needs from the products. */
-export interface ProductLookup {
-  findByIds(ids: readonly ObjectId[]): Promise<ProductRecord[]>;
-}
 
 function isPrice(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 /**
- * The order's lines for the requested items. A product the order already has keeps the price and
- * name copied when it was first ordered; any other is looked up and copied now. Refused (422)
- * when a product does not exist or has no usable price (products store any JSON as a price).
+ * A product the order already has keeps the price and name copied when it was first ordered; any
+ * other is looked up and copied now. 422 when a product does not exist or has no usable price.
  */
 export async function orderItemsFor(
   requested: readonly RequestedItem[],
-  lookup: ProductLookup,
+  lookup: ProductsRepository,
   current: readonly OrderItem[] = [],
 ): Promise<OrderItem[]> {
   const kept = new Map(current.map((item) => [item.productId.toHexString(), item]));
@@ -52,7 +47,7 @@ export async function orderItemsFor(
 export async function productsShort(
   failed: ObjectId,
   moves: readonly StockMove[],
-  lookup: ProductLookup,
+  lookup: ProductsRepository,
 ): Promise<ObjectId[]> {
   const at = moves.findIndex((move) => move.productId.equals(failed));
   const later = moves.slice(at + 1).filter((move) => move.delta < 0);

@@ -1,10 +1,8 @@
 import type { ObjectId } from 'mongodb';
 
-/** Where an order is in its life; `pending` on creation. */
 export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The moves an order may make: pending → shipped → delivered, and pending → cancelled. */
 const NEXT_STATUSES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['shipped', 'cancelled'],
   shipped: ['delivered'],
@@ -29,16 +27,12 @@ export interface OrderItem {
   modelName: unknown;
 }
 
-/** A line as the client asks for it. */
 export interface RequestedItem {
   productId: ObjectId;
   quantity: number;
 }
 
-/**
- * A change of stock an order makes to one product: a negative delta takes stock (only if the
- * product has that much), a positive one gives it back.
- */
+/** A negative delta takes stock (only if the product has that much), a positive one gives it back. */
 export interface StockMove {
   productId: ObjectId;
   delta: number;
@@ -65,7 +59,6 @@ export interface StockJob {
   nextTotal?: number;
 }
 
-/** The order as stored in the `orders` collection. */
 export interface OrderFields {
   customerId: string;
   items: OrderItem[];
@@ -76,10 +69,7 @@ export interface OrderFields {
   stockJob?: StockJob;
   /** Set when a delete has started; the order is gone for clients from then on. */
   deleted?: true;
-  /**
-   * Bumped by each write that changes what clients see (its ETag); absent (0) on an order never
-   * changed since it was placed.
-   */
+  /** Bumped by each write that changes what clients see (its ETag); absent (0) until then. */
   _version?: number;
 }
 
@@ -93,7 +83,7 @@ export function orderTotal(items: readonly OrderItem[]): number {
   return cents / 100;
 }
 
-/** The moves that take an order's items from `before` to `after`: takes first, then give-backs. */
+/** Takes first, then give-backs. */
 export function movesBetween(
   before: readonly RequestedItem[],
   after: readonly RequestedItem[],

@@ -6,32 +6,30 @@ import {
   type IfMatch,
 } from '@repo/common';
 import type { ObjectId } from 'mongodb';
+import type { ProductsRepository } from '../data/products-repository.js';
 import type { ProductChanges, ProductRecord } from './product.js';
-import {
-  NEGATIVE_PRICE_MESSAGE,
-  requiresStoredPriceGuard,
-  sentValueViolation,
-} from './patch-rules.js';
 
-/** What patching needs from storage (the products repository provides it). */
-export interface PatchStore {
-  exists(id: ObjectId): Promise<boolean>;
-  findById(id: ObjectId): Promise<ProductRecord | null>;
-  updateGuarded(
-    id: ObjectId,
-    changes: ProductChanges,
-    options: { storedPriceNotNegative: boolean; ifMatch?: IfMatch | undefined },
-  ): Promise<ProductRecord | null>;
+export const NEGATIVE_PRICE_MESSAGE = 'price cannot be negative';
+export const NEGATIVE_QUANTITY_MESSAGE = 'quantity cannot be negative';
+
+export type PatchStore = Pick<ProductsRepository, 'exists' | 'findById' | 'updateGuarded'>;
+
+/**
+ * Only numbers can be below 0: the service stores other types unchecked (the spec asks for no type
+ * validation), and MongoDB's `$lt: 0` matches numbers only, so the two checks below agree.
+ */
+function isNegativeNumber(value: unknown): boolean {
+  return typeof value === 'number' && value < 0;
 }
 
 /**
- * Applies a PATCH in the order the spec gives: existence first, then the business rules, and
- * nothing is written unless every rule holds. Null means no product has the id.
+ * Applies a PATCH in the order the spec gives: existence first, then the rules, and nothing is
+ * written unless every rule holds. Null means no product has the id.
  *
- * Rules on the sent values are checked up front; the rule on the stored price travels inside
- * the update's filter, so checking it and writing are one atomic step and no concurrent PATCH
- * can slip in between. So does the condition of `If-Match` on the stored version: of two
- * requests holding the same ETag, only the first writes, and the other gets a 412.
+ * The sent values are checked up front. Without a price in the PATCH, the price the product keeps
+ * must not be below 0: that rule travels inside the update's filter, so checking and writing are
+ * one atomic step no concurrent PATCH can slip into. So does `If-Match`: of two requests holding
+ * the same ETag, only the first writes, and the other gets a 412.
  */
 export async function patchProduct(
   store: PatchStore,
@@ -39,7 +37,11 @@ export async function patchProduct(
   changes: ProductChanges,
   ifMatch?: IfMatch,
 ): Promise<ProductRecord | null> {
-  const violation = sentValueViolation(changes);
+  const violation = isNegativeNumber(changes.price)
+    ? NEGATIVE_PRICE_MESSAGE
+    : isNegativeNumber(changes.quantity)
+      ? NEGATIVE_QUANTITY_MESSAGE
+      : null;
   if (violation !== null) {
     if (ifMatch === undefined) {
       if (!(await store.exists(id))) return null;
@@ -51,7 +53,7 @@ export async function patchProduct(
     }
     throw new BadRequestError(violation);
   }
-  const storedPriceNotNegative = requiresStoredPriceGuard(changes);
+  const storedPriceNotNegative = !Object.hasOwn(changes, 'price');
   const updated = await store.updateGuarded(id, changes, { storedPriceNotNegative, ifMatch });
   if (updated !== null || (!storedPriceNotNegative && ifMatch === undefined)) return updated;
   // Nothing matched the guarded filter: the product is gone, its version is not one `If-Match`

@@ -1,29 +1,18 @@
 import { ObjectId } from 'mongodb';
 import { outOfStock } from './order-errors.js';
-import { orderItemsFor, productsShort, type ProductLookup } from './order-items.js';
+import { orderItemsFor, productsShort } from './order-items.js';
 import { orderTotal, type OrderRecord, type RequestedItem, type StockJob } from './order.js';
-import { makeMoves, undoTakes, type StockMoveDeps, type StockStore } from './stock-moves.js';
-
-/** What placing an order needs (the products and orders repositories provide it). */
-export interface PlaceOrderDeps extends StockMoveDeps {
-  products: StockStore & ProductLookup;
-  orders: StockMoveDeps['orders'] & {
-    insert(order: OrderRecord): Promise<void>;
-    finishJob(id: ObjectId, set: Partial<OrderRecord>): Promise<void>;
-    remove(id: ObjectId): Promise<void>;
-  };
-}
+import { makeMoves, undoTakes, type OrderDeps } from './stock-moves.js';
 
 /**
- * Places an order and takes its stock, all or nothing, without a multi-document transaction (a
- * standalone MongoDB has none). The order is written first, invisible, with a `place` job listing
- * the takes; each take is one conditional update of its product and is recorded on the order
- * before the next. When a product is short, the takes done are given back and the order removed
- * (409). When anything fails part-way, the same undo is tried at once, and what it cannot reach
- * is undone by `recoverStockJobs` from the record on the order.
+ * Takes the order's stock all or nothing, without a multi-document transaction (a standalone
+ * MongoDB has none). The order is written first, invisible, with a `place` job listing the takes;
+ * each take is one conditional update, recorded on the order before the next. When a product is
+ * short, the takes done are given back and the order removed (409); when anything fails
+ * part-way, the same undo is tried, and what it cannot reach `recoverStockJobs` undoes later.
  */
 export async function placeOrder(
-  deps: PlaceOrderDeps,
+  deps: OrderDeps,
   customerId: string,
   requested: readonly RequestedItem[],
   now: Date,
@@ -61,7 +50,7 @@ export async function placeOrder(
   return order._id;
 }
 
-async function abandon(id: ObjectId, job: StockJob, deps: PlaceOrderDeps): Promise<void> {
+async function abandon(id: ObjectId, job: StockJob, deps: OrderDeps): Promise<void> {
   await undoTakes(id, job, deps);
   await deps.orders.remove(id);
 }

@@ -19,21 +19,19 @@ export type ProductField = (typeof PRODUCT_FIELDS)[number];
  */
 export type ProductFields = Record<ProductField, unknown>;
 
-/** A product as stored, with the count of its writes (its ETag); `_id` is added by the driver. */
+/** With the count of its writes (its ETag); `_id` is added by the driver. */
 export type StoredProduct = ProductFields & Versioned;
 
-/** The record as stored in the `products` collection. */
 export interface ProductRecord extends StoredProduct {
   _id: ObjectId;
 }
 
-/** A product to create: always complete, because defaults are applied before it is stored. */
+/** Always complete: defaults are applied before it is stored. */
 export type NewProduct = ProductFields;
 
 /** The fields a PATCH sent; a field that was not sent is absent, never `undefined`. */
 export type ProductChanges = Partial<ProductFields>;
 
-/** What an omitted field is created with: empty text for the strings, 0 for the numbers. */
 export const PRODUCT_DEFAULTS: Readonly<ProductFields> = {
   modelName: '',
   modelNumber: '',

@@ -1,28 +1,15 @@
-import type { ObjectId } from 'mongodb';
-import type { OrderRecord } from './order.js';
-import { hasGivenBack, makeMoves, undoTakes, type StockMoveDeps } from './stock-moves.js';
-
-export interface RecoveryDeps extends StockMoveDeps {
-  orders: StockMoveDeps['orders'] & {
-    abandonedJobs(startedBefore: Date): Promise<OrderRecord[]>;
-    claimJob(id: ObjectId, since: Date, now: Date): Promise<boolean>;
-    finishJob(id: ObjectId, set: Partial<OrderRecord>): Promise<void>;
-    remove(id: ObjectId): Promise<void>;
-  };
-}
+import { hasGivenBack, makeMoves, undoTakes, type OrderDeps } from './stock-moves.js';
 
 /** A stock job still running after this long was left by a request that failed or a process that died. */
 export const STOCK_JOB_LEASE_MS = 30_000;
 
 /**
- * Brings stock and orders back into agreement after failures part-way: every stock job older than
- * the lease is taken over (by one recoverer only) and ended the way its request would have ended
- * on failure. A placement is undone (its takes given back, the order removed: its client got no
- * 201); a change is undone, or finished once it has given stock back; a release is finished.
- * Returns how many jobs it ended.
+ * Every stock job older than the lease is taken over (by one recoverer only) and ended the way its
+ * request would have ended on failure: a placement is undone (its client got no 201); a change is
+ * undone, or finished once it has given stock back; a release is finished. Returns how many.
  */
 export async function recoverStockJobs(
-  deps: RecoveryDeps,
+  deps: OrderDeps,
   now: Date,
   leaseMs = STOCK_JOB_LEASE_MS,
 ): Promise<number> {

@@ -1,27 +1,17 @@
 import { ifMatchAllows, PreconditionFailedError, storedVersion, type IfMatch } from '@repo/common';
 import type { ObjectId } from 'mongodb';
 import { orderBusy } from './order-errors.js';
-import { holdsStock, type OrderRecord, type StockJob } from './order.js';
-import { makeMoves, type StockMoveDeps } from './stock-moves.js';
-
-export interface RemoveOrderDeps extends StockMoveDeps {
-  orders: StockMoveDeps['orders'] & {
-    findVisible(id: ObjectId): Promise<OrderRecord | null>;
-    markDeleted(id: ObjectId, job: StockJob, ifMatch?: IfMatch): Promise<OrderRecord | null>;
-    remove(id: ObjectId): Promise<void>;
-  };
-}
+import { holdsStock, type StockJob } from './order.js';
+import { makeMoves, type OrderDeps } from './stock-moves.js';
 
 /**
- * Deletes an order: false when no visible order has the id. A pending order's stock goes back
- * first; a shipped or delivered order's never does, and a cancelled one has returned it already.
- * The order is marked deleted with a `release` job in one conditional write (so it is gone for
- * clients at once and a concurrent cancel or delete cannot act on it too), then its stock is
- * given back and the record removed; recovery finishes a delete that stopped part-way. With
- * `If-Match`, that write is also conditional on the order's version (else 412).
+ * False when no visible order has the id. A pending order's stock goes back; a shipped or
+ * delivered order's never does. The order is marked deleted with a `release` job in one
+ * conditional write (on its version too with `If-Match`), so it is gone for clients at once and a
+ * concurrent cancel or delete cannot act on it; recovery finishes a delete that stopped part-way.
  */
 export async function removeOrder(
-  deps: RemoveOrderDeps,
+  deps: OrderDeps,
   id: ObjectId,
   now: Date,
   ifMatch?: IfMatch,

@@ -1,21 +1,12 @@
 import type { ObjectId } from 'mongodb';
+import type { OrdersRepository } from '../data/orders-repository.js';
+import type { ProductsRepository } from '../data/products-repository.js';
 import type { StockJob, StockMove } from './order.js';
 
-/** What moving stock needs from the products (the products repository provides it). */
-export interface StockStore {
-  takeStock(id: ObjectId, quantity: number): Promise<boolean>;
-  giveStock(id: ObjectId, quantity: number): Promise<void>;
-}
-
-/** Where a job's progress is recorded (the orders repository provides it). */
-export interface JobProgressStore {
-  markMoveDone(orderId: ObjectId, productHex: string): Promise<void>;
-  unmarkMoveDone(orderId: ObjectId, productHex: string): Promise<void>;
-}
-
-export interface StockMoveDeps {
-  products: StockStore;
-  orders: JobProgressStore;
+/** What the order rules work on. */
+export interface OrderDeps {
+  products: ProductsRepository;
+  orders: OrdersRepository;
 }
 
 const isDone = (job: StockJob, move: StockMove): boolean =>
@@ -29,7 +20,7 @@ const isDone = (job: StockJob, move: StockMove): boolean =>
 export async function makeMoves(
   orderId: ObjectId,
   job: StockJob,
-  { products, orders }: StockMoveDeps,
+  { products, orders }: OrderDeps,
 ): Promise<ObjectId | undefined> {
   for (const move of job.moves) {
     if (isDone(job, move)) continue;
@@ -49,7 +40,7 @@ export async function makeMoves(
 export async function undoTakes(
   orderId: ObjectId,
   job: StockJob,
-  { products, orders }: StockMoveDeps,
+  { products, orders }: OrderDeps,
 ): Promise<void> {
   for (const move of [...job.moves].reverse()) {
     if (move.delta >= 0 || !isDone(job, move)) continue;

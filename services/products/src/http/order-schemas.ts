@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ObjectId } from 'mongodb';
 import {
   BadRequestError,
+  describeIssues,
   idCursor,
   inputReader,
   objectIdSchema,
@@ -54,24 +55,22 @@ const itemsSchema = z
     });
   });
 
-/** POST: the items; other keys are dropped, as for products. */
+/** Other keys are dropped, as for products. */
 export const newOrderSchema = z.object({ items: itemsSchema });
 
 const statusSchema = z
   .enum(ORDER_STATUSES)
   .meta({ description: 'pending → shipped → delivered, or pending → cancelled.' });
 
-/** PATCH: a new status or new items (of a pending order), not both; other keys are dropped. */
+/** A new status or new items (of a pending order), not both. */
 export const orderChangesSchema = z
   .object({ status: statusSchema.optional(), items: itemsSchema.optional() })
   .refine((changes) => changes.status === undefined || changes.items === undefined, {
     message: 'send status or items, not both',
   });
 
-/** A customer's orders are paged by this cursor (see `idCursor`). */
 export const orderCursor = idCursor('o1.');
 
-/** `?status=`, `?limit=` and `?after=` of the list; other parameters are ignored. */
 export const orderListQuerySchema = z.object({
   status: statusSchema.optional(),
   ...pageQueryFields(orderCursor, {
@@ -89,18 +88,9 @@ export interface OrderListQuery {
 
 /** Every problem zod found, each with where it is, in one message. */
 function listProblems(error: z.ZodError): BadRequestError {
-  const problems = error.issues.map((issue) => {
-    const where = issue.path
-      .map((key, index) =>
-        typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`,
-      )
-      .join('');
-    return where ? `${where}: ${issue.message}` : issue.message;
-  });
-  return new BadRequestError(problems.join('; '));
+  return new BadRequestError(describeIssues(error).join('; '));
 }
 
-/** 400: the customer id in the path is not one the customer system could have given. */
 export function badCustomerId(): BadRequestError {
   return new BadRequestError('customer id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -');
 }

@@ -23,9 +23,8 @@ function sentOrDefault(value: unknown) {
 }
 
 /**
- * POST takes the six fields, any subset, and completes them with the defaults. A zod object keeps
- * only the keys it names, so `id`, `_id` and every other key are dropped; it builds a new object
- * from those names alone, so a `__proto__` key in the body never becomes a prototype.
+ * Any subset of the six fields, completed with the defaults. A zod object builds a new object of
+ * the keys it names alone, so `id`, `_id` and `__proto__` never get through.
  */
 export const newProductSchema = z.object({
   modelName: sentOrDefault(PRODUCT_DEFAULTS.modelName),
@@ -46,10 +45,7 @@ export const productChangesSchema = z.object({
   quantity: sentField,
 });
 
-/**
- * `?lowStock=true` asks for products low on stock; no parameter lists everything. Any other value
- * (`false`, empty, repeated) is refused rather than guessed at. Other parameters are ignored.
- */
+/** Any other `lowStock` (`false`, empty, repeated) is refused rather than guessed at. */
 export const productListQuerySchema = z.object({
   lowStock: z.literal('true').optional().meta({
     description:
@@ -57,7 +53,7 @@ export const productListQuerySchema = z.object({
   }),
 });
 
-/** Ids are the 24 lowercase hex characters the service hands out; anything else names no product. */
+/** Anything but an id as the service hands them out names no product. */
 export const readProductId = inputReader(objectIdSchema, (_error, id) =>
   productNotFound(String(id)),
 );

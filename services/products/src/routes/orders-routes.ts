@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   byPathParam,
+  errorBodySchema,
   errorResponse,
   fixedErrorResponse,
   idempotentRoute,
@@ -23,7 +24,7 @@ import { changeOrder } from '../domain/change-order.js';
 import { ORDER_STATUSES } from '../domain/order.js';
 import { placeOrder } from '../domain/place-order.js';
 import { removeOrder } from '../domain/remove-order.js';
-import { serverError, tooLarge, unsupportedMediaType } from '../http/api-responses.js';
+import { bodyFailures, serverError } from '../http/responses.js';
 import { orderNotFound } from '../http/errors.js';
 import { presentOrder } from '../http/order-presenter.js';
 import {
@@ -79,13 +80,16 @@ const orderExample = {
   updatedAt: '2026-11-25T10:00:00.000Z',
 };
 
-/** `{ error, productIds }`: an order refused because of some of its products. */
+/** An order refused because of some of its products. */
+const productsProblemBody = z.strictObject({
+  error: z.string(),
+  productIds: z.array(hexId).min(1).max(MAX_ORDER_ITEMS),
+});
 const productsProblem = (description: string, example: string) =>
-  jsonResponse(
-    description,
-    z.strictObject({ error: z.string(), productIds: z.array(hexId).min(1).max(MAX_ORDER_ITEMS) }),
-    { error: `${example}: ${PRODUCT_ID}`, productIds: [PRODUCT_ID] },
-  );
+  jsonResponse(description, productsProblemBody, {
+    error: `${example}: ${PRODUCT_ID}`,
+    productIds: [PRODUCT_ID],
+  });
 
 const customerParams = z.object({ customerId: customerIdSchema });
 const orderParams = z.object({
@@ -165,10 +169,8 @@ export const orderRoutes: Route<AppDeps>[] = [
       201: createdIdResponse('Created: the new order id only.', ORDER_ID),
       400: invalid('A bad customer id or items'),
       409: shortOfStock,
-      413: tooLarge,
-      415: unsupportedMediaType,
       422: unknownOrUnpriced,
-      500: serverError,
+      ...bodyFailures,
     },
     before: () => [jsonOnlyBodyParser({ keepOnly: ORDER_BODY_KEYS })],
     idempotency: idempotentRoute(errorResponse, byPathParam('customerId')),
@@ -215,25 +217,13 @@ export const orderRoutes: Route<AppDeps>[] = [
       ),
       400: invalid('A bad status or items, or both sent'),
       404: notFound,
-      409: {
-        description: `${shortOfStock.description} Or: ${busy.description}`,
-        content: {
-          'application/json': {
-            schema: z.union([
-              z.strictObject({ error: z.string() }),
-              z.strictObject({
-                error: z.string(),
-                productIds: z.array(hexId).min(1).max(MAX_ORDER_ITEMS),
-              }),
-            ]),
-            example: { error: 'an order cannot move from shipped to pending' },
-          },
-        },
-      },
-      413: tooLarge,
-      415: unsupportedMediaType,
+      409: jsonResponse(
+        `${shortOfStock.description} Or: ${busy.description}`,
+        z.union([errorBodySchema, productsProblemBody]),
+        { error: 'an order cannot move from shipped to pending' },
+      ),
       422: unknownOrUnpriced,
-      500: serverError,
+      ...bodyFailures,
     },
     before: () => [jsonOnlyBodyParser({ keepOnly: ORDER_BODY_KEYS })],
     async handle(req, res, { products, orders, clock }) {

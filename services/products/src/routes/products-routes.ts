@@ -20,10 +20,9 @@ import {
   conditionalWrite,
 } from '@repo/common';
 import type { AppDeps } from '../app.js';
-import { patchProduct } from '../domain/patch-product.js';
+import { NEGATIVE_PRICE_MESSAGE, patchProduct } from '../domain/patch-product.js';
 import { PRODUCT_FIELDS } from '../domain/product.js';
-import { NEGATIVE_PRICE_MESSAGE } from '../domain/patch-rules.js';
-import { badBody, serverError, tooLarge, unsupportedMediaType } from '../http/api-responses.js';
+import { badBody, bodyFailures, serverError } from '../http/responses.js';
 import { productNotFound } from '../http/errors.js';
 import { presentProduct } from '../http/product-presenter.js';
 import {
@@ -123,9 +122,7 @@ export const productRoutes: Route<AppDeps>[] = [
     responses: {
       201: createdIdResponse('Created: the new product id only.', EXAMPLE_ID),
       400: badBody,
-      413: tooLarge,
-      415: unsupportedMediaType,
-      500: serverError,
+      ...bodyFailures,
     },
     before: () => [productBody()],
     idempotency: idempotentRoute(errorResponse, ANONYMOUS),
@@ -174,9 +171,7 @@ export const productRoutes: Route<AppDeps>[] = [
         NEGATIVE_PRICE_MESSAGE,
       ),
       404: notFound,
-      413: tooLarge,
-      415: unsupportedMediaType,
-      500: serverError,
+      ...bodyFailures,
     },
     before: () => [productBody()],
     async handle(req, res, { products }) {

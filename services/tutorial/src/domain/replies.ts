@@ -1,10 +1,7 @@
 import { isJsonObject } from '@repo/common';
 import { safeHtml, type SafeHtml } from './html.js';
 
-/*
- * What each tutorial route answers once its input has been read (spec document 3, part A): texts,
- * sent labelled as HTML with every piece of client input escaped, and the JSON of `/tracks`.
- */
+// What each route answers once its input is read (spec document 3, part A).
 
 export const GREETING = safeHtml`Hello World! Welcome to the tutorial routes.`;
 
@@ -37,9 +34,8 @@ function scalarText(value: unknown): string | undefined {
 }
 
 /**
- * A client value as free text: the query parser gives a string, or an array of strings when a key
- * repeats (joined with commas); a body can hold anything (a number or boolean is written out).
- * Undefined when the value is missing or has no text form.
+ * A repeated query key is an array of strings (joined with commas); a body can hold anything (a
+ * number or boolean is written out). Undefined when the value has no text form.
  */
 export function textOf(value: unknown): string | undefined {
   if (Array.isArray(value)) {
@@ -55,10 +51,7 @@ export function textOf(value: unknown): string | undefined {
 export const browseText = (category: string, keywords: unknown): SafeHtml =>
   safeHtml`Searching for ${textOf(keywords) ?? ''} in the ${category} category`;
 
-/**
- * Comma-separated keywords, each trimmed; empty items are dropped, so a missing or empty
- * `keywords` gives `[]`. A repeated key counts as one more comma-separated list.
- */
+/** Each trimmed, empty ones dropped; a repeated key counts as one more comma-separated list. */
 export function splitKeywords(keywords: unknown): string[] {
   return (textOf(keywords) ?? '')
     .split(',')
@@ -121,7 +114,7 @@ export function shippingText(body: unknown): SafeHtml {
   return safeHtml`Great! Your package will be shipped to ${field('address')}, ${field('city')}, ${field('zip')}`;
 }
 
-/** A track as `/tracks` takes it (spec part A): `album` and `year` may hold any JSON value. */
+/** `album` and `year` may hold any JSON value. */
 export interface NewTrack {
   artist: string;
   title: string;
@@ -129,15 +122,12 @@ export interface NewTrack {
   year?: unknown;
 }
 
-/** The spec's rule for `artist` and `title`: a string that is not empty once trimmed. */
+/** The spec's rule for `artist` and `title`. */
 export function isNonBlank(text: string): boolean {
   return text.trim() !== '';
 }
 
-/**
- * The success reply of spec rule 2. The values are echoed as sent (not trimmed); `album` and
- * `year` pass through unchecked, and a missing one is simply absent from the JSON.
- */
+/** Spec rule 2: values echoed as sent (not trimmed); a missing `album` or `year` is absent. */
 export function trackAdded({ artist, title, album, year }: NewTrack, now: Date) {
   return {
     status: 'success' as const,

@@ -3,7 +3,7 @@ import type { SafeHtml } from '../domain/html.js';
 
 export const INTERNAL_ERROR_TEXT = 'Internal Server Error';
 
-/** Input a route's rule turns away: 400 with the spec's text for it (the readers in `http/`). */
+/** Input a route's rule turns away: 400 with the spec's text for it. */
 export class RejectedInputError extends HttpError {
   readonly text: SafeHtml;
 
@@ -14,10 +14,8 @@ export class RejectedInputError extends HttpError {
 }
 
 /**
- * A route's own 400 is sent like the routes' other texts: a string passed to `send`, which Express
- * labels text/html, as the spec asks. Every other error (body parsing, limits, a handler that
- * throws) is plain text like the 404, not HTML, because a parser message can quote the body. A 5xx
- * never shows its message or stack; the error handler logs those.
+ * A route's own 400 is sent like its other texts, labelled text/html as the spec asks. Every other
+ * error is plain text like the 404, not HTML, because a parser message can quote the body.
  */
 export const renderError: ErrorRenderer = (error, res) => {
   if (error.cause instanceof RejectedInputError) {

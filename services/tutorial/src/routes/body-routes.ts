@@ -20,10 +20,7 @@ const requiredText = z
   .refine(isNonBlank)
   .meta({ description: 'Not empty once trimmed.', pattern: '\\S' });
 
-/**
- * The track of spec part A: `artist` and `title` required and not blank, `album` and `year` any
- * value or absent; other keys are left out. A JSON or URL-encoded body is read alike.
- */
+/** A JSON or URL-encoded body is read alike; other keys are left out. */
 const newTrackSchema = z.object({
   artist: requiredText,
   title: requiredText,
@@ -32,9 +29,8 @@ const newTrackSchema = z.object({
 });
 
 /**
- * Spec rule 2: `artist` is checked before `title`, and the first failure is the only reply. zod
- * reports the keys in the order of the shape, so the first issue is artist's whenever artist
- * fails; a missing body or one that is not an object fails at its root and reads as no artist.
+ * Spec rule 2: `artist` is checked first, and the first failure is the only reply. zod reports
+ * keys in the order of the shape; a body that is no object fails at its root: no artist.
  */
 const rejectTrack: InputRejection = (error) =>
   new RejectedInputError(error.issues[0]?.path[0] === 'title' ? TITLE_TEXT : ARTIST_TEXT);
@@ -55,7 +51,6 @@ const formFields = z.object({
 
 const currentTime = (): Date => new Date();
 
-/** The shipping form, its submission, `/tracks` and the `/postData` echo. */
 export const bodyRoutes: Route<AppDeps>[] = [
   {
     method: 'get',

@@ -26,10 +26,7 @@ const personIdSchema = z
   .meta({ description: 'Text that `Number()` reads as a number (`7`, `1e3`, `0x10`, ` 5 `).' });
 const readPersonId = inputReader(personIdSchema, () => new RejectedInputError(PERSON_ID_TEXT));
 
-/**
- * A missing `itemid` is a 400; a present but empty one reads as 0 and passes (spec rule 1). A
- * repeated `itemid` is an array, which `Number()` turns into NaN, so it is refused too.
- */
+/** Empty reads as 0 and passes (spec rule 1); a repeated `itemid` is an array, refused. */
 const catalogQuery = z.object({
   itemid: z
     .string()
@@ -38,10 +35,7 @@ const catalogQuery = z.object({
 });
 const readCatalogQuery = inputReader(catalogQuery, () => new RejectedInputError(ITEMID_TEXT));
 
-/**
- * The guard of spec rule 4: `letter` missing, empty, or not a single string (a repeated key is an
- * array, and `letter[]=a` is another key) is a 400. A `letter` of spaces is not empty.
- */
+/** Spec rule 4: a repeated `letter` is an array, refused; a `letter` of spaces is not empty. */
 const peopleQuery = z.object({
   letter: z.string().min(1).meta({
     description: 'Its first character is compared, case-insensitively.',
@@ -50,17 +44,13 @@ const peopleQuery = z.object({
 });
 const readPeopleQuery = inputReader(peopleQuery, () => new RejectedInputError(LETTER_TEXT));
 
-/**
- * `keywords` is read leniently: absent reads as empty, a repeated key as its values joined with
- * commas; nothing about it is refused.
- */
+/** Read leniently: a repeated key is its values joined with commas; nothing is refused. */
 const keywordsQuery = z.object({
   keywords: z.string().optional().meta({ description: 'Any text; absent reads as empty.' }),
 });
 
 const getResponses = { 304: notModifiedResponse, ...bodyFailures };
 
-/** The GET routes that answer from the path and the query string (Express has decoded both). */
 export const textRoutes: Route<AppDeps>[] = [
   {
     method: 'get',
