@@ -63,7 +63,6 @@ export { AUTH_FAILURE_LIMIT_MESSAGE, REQUEST_LIMIT_MESSAGE } from './throttle/to
 
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
-export { metricsVariables } from './observability/metrics-config.js';
 export { describeMongoHost, METRICS_PATH } from './addresses.js';
 
 // Reading input
@@ -93,6 +92,7 @@ export {
   idempotencyVariables,
   configLoader,
   loadEnv,
+  metricsVariables,
   mongoServiceVariables,
   secretVariable,
   serviceVariables,

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from 'pino';
 import { describeMongoHost } from '../addresses.js';
-import { watchConnectionPool } from '../observability/pool-metrics.js';
+import { watchConnectionPool } from '../observability/process-metrics.js';
 
 export class MongoConnectError extends Error {
   constructor(host: string, attempts: number, cause: unknown) {

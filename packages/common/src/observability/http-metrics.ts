@@ -6,7 +6,7 @@ import { processMetrics } from './process-metrics.js';
 /** The `route` label of a request no route matched: one value, however many paths arrive. */
 export const UNMATCHED_ROUTE_LABEL = 'unmatched';
 
-/** From 1 ms: the services' cheap routes answer in well under the client library's first 5 ms bucket. */
+/** From 1 ms: cheap routes answer well under prom-client's first 5 ms bucket. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Far more than a service has in flight; past it, closed responses are dropped at once. */
@@ -14,11 +14,9 @@ const MAX_IN_FLIGHT_BEFORE_SWEEP = 10_000;
 
 type Observe = (seconds: number) => void;
 
-/** The metrics of one running service: its requests, and the process's own through `text`. */
 export interface HttpMetrics {
-  /** Starts timing a request the app is about to handle. */
   start: (req: IncomingMessage, res: ServerResponse) => void;
-  /** The Prometheus text exposition of the service's and the process's metrics. */
+  /** The Prometheus text of the service's and the process's metrics. */
   text: () => Promise<string>;
   contentType: string;
 }
@@ -29,7 +27,7 @@ interface Timing {
   inFlight: Set<ServerResponse>;
 }
 
-/** Each response being timed (nothing is added to the response itself, as for the request log). */
+/** Each response being timed (nothing is added to the response itself). */
 const timings = new WeakMap<ServerResponse, Timing>();
 
 interface FinishMessage {
@@ -44,7 +42,7 @@ function routeOf(request: FinishMessage['request']): string {
 }
 
 let subscribed = false;
-/** One subscriber to Node's finished responses for the process, as the request log does. */
+/** One subscriber to Node's finished responses for the process. */
 function subscribeOnce(): void {
   if (subscribed) return;
   subscribed = true;
@@ -59,10 +57,9 @@ function subscribeOnce(): void {
 }
 
 /**
- * A service's request metrics in a registry of its own (so that two services in one test process
- * count apart): `http_request_duration_seconds` by method, route template and status, and
- * `http_requests_in_flight`. The histogram's children are kept by their three labels, so that a
- * request costs one map lookup instead of the client's label hashing.
+ * A service's request metrics, in a registry of its own (two services in one test process count
+ * apart). The histogram's children are kept by their labels: a request costs one map lookup
+ * instead of prom-client's label hashing.
  */
 export function createHttpMetrics(): HttpMetrics {
   subscribeOnce();
