@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { BadRequestError } from '../errors/http-errors.js';
+import { describePath } from '../validation/parse-input.js';
 
 /**
  * Deepest nesting a JSON body may have (the body is level 1): far beyond any body the specs
@@ -21,13 +22,7 @@ export interface JsonGuardOptions {
 export class UnsafeJsonError extends BadRequestError {}
 
 function describeLocation(path: readonly (string | number)[]): string {
-  if (path.length === 0) return '';
-  const text = path
-    .map((step, index) =>
-      typeof step === 'number' ? `[${step}]` : index === 0 ? step : `.${step}`,
-    )
-    .join('');
-  return ` inside ${JSON.stringify(text)}`;
+  return path.length === 0 ? '' : ` inside ${JSON.stringify(describePath(path))}`;
 }
 
 /** Why a key can never be stored or given back, or null when it can. */

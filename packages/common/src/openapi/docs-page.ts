@@ -9,14 +9,14 @@ export const DOCS_PATH = '/docs';
 
 const require = createRequire(import.meta.url);
 
+const HTML = 'text/html; charset=utf-8';
+const JS = 'text/javascript; charset=utf-8';
+
 /** Served from the service's own `swagger-ui-dist`: the page needs no other network. */
-const SWAGGER_UI_FILES: Readonly<Record<string, { file: string; type: string }>> = {
-  'swagger-ui.css': { file: 'swagger-ui-dist/swagger-ui.css', type: 'text/css; charset=utf-8' },
-  'swagger-ui-bundle.js': {
-    file: 'swagger-ui-dist/swagger-ui-bundle.js',
-    type: 'text/javascript; charset=utf-8',
-  },
-  'favicon-32x32.png': { file: 'swagger-ui-dist/favicon-32x32.png', type: 'image/png' },
+const SWAGGER_UI_FILES = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': JS,
+  'favicon-32x32.png': 'image/png',
 };
 
 /**
@@ -86,23 +86,18 @@ function fileOnDemand(file: string): () => Promise<Buffer> {
 export function apiDocsResponder(
   document: ApiDocument,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const html = constant(page(document.info.title));
   const resources = new Map<string, Resource>([
     [
       OPENAPI_PATH,
       { type: 'application/json; charset=utf-8', body: constant(JSON.stringify(document)) },
     ],
-    [DOCS_PATH, { type: 'text/html; charset=utf-8', body: constant(page(document.info.title)) }],
-    [
-      `${DOCS_PATH}/`,
-      { type: 'text/html; charset=utf-8', body: constant(page(document.info.title)) },
-    ],
-    [
-      `${DOCS_PATH}/swagger-initializer.js`,
-      { type: 'text/javascript; charset=utf-8', body: constant(INITIALIZER) },
-    ],
+    [DOCS_PATH, { type: HTML, body: html }],
+    [`${DOCS_PATH}/`, { type: HTML, body: html }],
+    [`${DOCS_PATH}/swagger-initializer.js`, { type: JS, body: constant(INITIALIZER) }],
   ]);
-  for (const [name, { file, type }] of Object.entries(SWAGGER_UI_FILES)) {
-    resources.set(`${DOCS_PATH}/${name}`, { type, body: fileOnDemand(file) });
+  for (const [name, type] of Object.entries(SWAGGER_UI_FILES)) {
+    resources.set(`${DOCS_PATH}/${name}`, { type, body: fileOnDemand(`swagger-ui-dist/${name}`) });
   }
 
   return (req, res) => {

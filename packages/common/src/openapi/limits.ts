@@ -1,3 +1,4 @@
+import { isJsonObject } from '../validation/json-object.js';
 import type { ApiDocument } from './api-document.js';
 
 /**
@@ -21,12 +22,7 @@ const BODY_ARRAY_LIMIT = BODY_TEXT_LIMIT / 2;
 /** What zod's `int()` accepts, and every integer a service computes. */
 const SAFE_INTEGER = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
 
-type JsonSchema = Record<string, unknown>;
-
-const isSchemaObject = (value: unknown): value is JsonSchema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function hasType(schema: JsonSchema, type: string): boolean {
+function hasType(schema: Record<string, unknown>, type: string): boolean {
   const declared = schema.type;
   return declared === type || (Array.isArray(declared) && declared.includes(type));
 }
@@ -46,7 +42,7 @@ function boundSchema(node: unknown, bounds: Bounds): void {
     for (const item of node) boundSchema(item, bounds);
     return;
   }
-  if (!isSchemaObject(node)) return;
+  if (!isJsonObject(node)) return;
   const fixed = 'enum' in node || 'const' in node;
   if (hasType(node, 'string') && !fixed && node.maxLength === undefined) {
     node.maxLength = bounds.text;
@@ -76,7 +72,7 @@ export function boundApiDocument(document: ApiDocument): void {
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation: unknown = (pathItem as Record<string, unknown>)[method];
-      if (!isSchemaObject(operation)) continue;
+      if (!isJsonObject(operation)) continue;
       boundSchema(operation.parameters, { text: REQUEST_HEAD_LIMIT });
       boundSchema(operation.requestBody, { text: BODY_TEXT_LIMIT, items: BODY_ARRAY_LIMIT });
       boundSchema(operation.responses, { text: ANSWER_TEXT_LIMIT });

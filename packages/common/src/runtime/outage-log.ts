@@ -1,27 +1,6 @@
 import type { Logger } from 'pino';
 
-/**
- * What a service logs about a dependency it lost: one line when it goes, one when it comes back,
- * and in between one summary of the requests it failed per window, rather than a stack per
- * request (under load, a flood of identical stacks).
- */
-export interface OutageLog {
-  reachable: () => void;
-  unreachable: (reason: string) => void;
-  failedRequest: () => void;
-  /** Writes what the current window counted and stops. */
-  close: () => void;
-}
-
-export interface OutageLogOptions {
-  /** What was lost (`database`), and where (host list, no credentials). */
-  dependency: string;
-  host: string;
-  /** At most one summary line per this many milliseconds. */
-  summaryEveryMs?: number;
-}
-
-const open = new Set<OutageLog>();
+const open = new Set<{ failedRequest: () => void }>();
 
 /**
  * Counts a request failed for want of the database in every open outage log (the error handler
@@ -33,10 +12,19 @@ export function reportUnavailableRequest(): boolean {
   return open.size > 0;
 }
 
+/**
+ * What a service logs about a dependency it lost (`database`, at `host`): one line when it goes,
+ * one when it comes back, and in between one summary per window of the requests it failed,
+ * rather than a flood of identical stacks. `close` writes the last summary.
+ */
 export function createOutageLog(
   logger: Logger,
-  { dependency, host, summaryEveryMs = 10_000 }: OutageLogOptions,
-): OutageLog {
+  {
+    dependency,
+    host,
+    summaryEveryMs = 10_000,
+  }: { dependency: string; host: string; summaryEveryMs?: number },
+) {
   let downSince: number | undefined;
   let failedInWindow = 0;
   let failedInOutage = 0;
@@ -53,7 +41,7 @@ export function createOutageLog(
     failedInWindow = 0;
   };
 
-  const log: OutageLog = {
+  const log = {
     reachable: () => {
       if (downSince === undefined) return;
       writeSummary();
@@ -64,7 +52,7 @@ export function createOutageLog(
       downSince = undefined;
       failedInOutage = 0;
     },
-    unreachable: (reason) => {
+    unreachable: (reason: string) => {
       if (downSince !== undefined) return;
       downSince = Date.now();
       logger.error({ dependency, host, reason }, `${dependency} unreachable`);

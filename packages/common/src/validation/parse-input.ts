@@ -5,7 +5,8 @@ export type InputRejection = (error: z.ZodError, input: unknown) => Error;
 
 export type InputReader<T> = (input: unknown) => T;
 
-function describePath(path: readonly PropertyKey[]): string {
+/** `items[0].name`, for messages. */
+export function describePath(path: readonly PropertyKey[]): string {
   return path
     .map((key, index) =>
       typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`,
