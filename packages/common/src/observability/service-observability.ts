@@ -64,16 +64,11 @@ function measuredApp<A extends ServiceApp>(
   logger: Logger,
   onServicePort: boolean,
 ): A {
-  const measured: ServiceApp = onServicePort
-    ? (req, res, unhandled) => {
-        if (answerMetrics(req, res, metrics, logger)) return;
-        metrics.start(req, res);
-        app(req, res, unhandled);
-      }
-    : (req, res, unhandled) => {
-        metrics.start(req, res);
-        app(req, res, unhandled);
-      };
+  const measured: ServiceApp = (req, res, unhandled) => {
+    if (onServicePort && answerMetrics(req, res, metrics, logger)) return;
+    metrics.start(req, res);
+    app(req, res, unhandled);
+  };
   const { request, response } = app as { request?: unknown; response?: unknown };
   return Object.assign(measured, { request, response }) as unknown as A;
 }
