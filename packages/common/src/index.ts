@@ -1,4 +1,4 @@
-// What the services and tools use, by name; everything else in this package is internal.
+// What the services and tools use; the modules not exported here are internal.
 
 // Building an app
 export { createHttpApp } from './http/create-app.js';
@@ -6,33 +6,12 @@ export { helmetOptionsFor, type SecurityHeadersProfile } from './http/security-h
 export { jsonBodyParser, jsonOnlyBodyParser, type JsonParserOptions } from './http/json-body.js';
 export { sendJsonArray, type DocumentCursor } from './http/json-array-stream.js';
 export { MAX_JSON_DEPTH, UnsafeJsonError, type JsonGuardOptions } from './http/json-guard.js';
-export {
-  addErrorHandlers,
-  jsonErrorRenderer,
-  type ErrorRenderer,
-  type JsonErrorRendererOptions,
-} from './errors/error-handler.js';
+export * from './errors/error-handler.js';
 export { isMalformedJsonError } from './errors/classify.js';
-export {
-  BadRequestError,
-  HttpError,
-  NotFoundError,
-  UnsupportedMediaTypeError,
-} from './errors/http-errors.js';
+export * from './errors/http-errors.js';
 export { undecodableIdHandler } from './errors/undecodable-id.js';
 export { requireBearerToken } from './auth/bearer.js';
-export {
-  ifMatchAllows,
-  parseIfMatch,
-  PRECONDITION_FAILED_MESSAGE,
-  PreconditionFailedError,
-  readIfMatch,
-  rejectFailedPrecondition,
-  sendVersioned,
-  setVersionEtag,
-  strongEtag,
-  type IfMatch,
-} from './http/preconditions.js';
+export * from './http/preconditions.js';
 
 // Idempotency keys on POST routes
 export {
@@ -44,11 +23,7 @@ export {
   type IdempotencyDeps,
   type IdempotencyOption,
 } from './idempotency/route-option.js';
-export {
-  IDEMPOTENCY_COLLECTION,
-  createMongoIdempotencyStore,
-  type MongoIdempotencyStore,
-} from './idempotency/mongo-store.js';
+export * from './idempotency/mongo-store.js';
 export {
   createMemoryIdempotencyStore,
   type IdempotencyStore,
@@ -63,28 +38,20 @@ export { AUTH_FAILURE_LIMIT_MESSAGE, REQUEST_LIMIT_MESSAGE } from './throttle/to
 
 // Observability
 export { REQUEST_ID_HEADER, requestIdOf, requestLogFields } from './observability/request-id.js';
-export { metricsVariables } from './observability/metrics-config.js';
 export { describeMongoHost, METRICS_PATH } from './addresses.js';
 
 // Reading input
-export { inputReader, type InputReader, type InputRejection } from './validation/parse-input.js';
-export { describeIssues, describePath } from './validation/parse-input.js';
+export {
+  describeIssues,
+  describePath,
+  inputReader,
+  type InputReader,
+  type InputRejection,
+} from './validation/parse-input.js';
 export { isJsonObject } from './validation/json-object.js';
 export { objectIdSchema } from './mongo/object-id.js';
-export {
-  storedVersion,
-  VERSION_BUMP,
-  VERSION_FIELD,
-  versionFilter,
-  type Versioned,
-} from './mongo/version.js';
-export {
-  idCursor,
-  pageQueryFields,
-  sendPage,
-  type IdCursor,
-  type PageLimits,
-} from './http/page.js';
+export * from './mongo/version.js';
+export * from './http/page.js';
 
 // Configuration
 export {
@@ -94,6 +61,7 @@ export {
   idempotencyVariables,
   configLoader,
   loadEnv,
+  metricsVariables,
   mongoServiceVariables,
   secretVariable,
   serviceVariables,
@@ -101,39 +69,13 @@ export {
 } from './config/config.js';
 
 // Describing the API (OpenAPI 3.1 from the zod schemas)
-export {
-  API_DOCUMENT_FILE,
-  apiDocumentText,
-  createApiDocument,
-  taggedRoutes,
-  UNMATCHED_ROUTE_RESPONSE,
-  type ApiDescription,
-  type ApiDocument,
-  type ApiRoute,
-  type UnmatchedRouteResponse,
-} from './openapi/api-document.js';
+export * from './openapi/api-document.js';
 export {
   jsonErrorTooManyRequests,
   textTooManyRequests,
   type TooManyRequestsBody,
 } from './openapi/rate-limit-document.js';
-export {
-  cannotRouteResponse,
-  createdIdResponse,
-  emptyResponse,
-  errorBodySchema,
-  errorResponse,
-  etagHeader,
-  fixedErrorResponse,
-  ifMatchHeader,
-  jsonBody,
-  jsonResponse,
-  notModifiedResponse,
-  PRECONDITION_FAILED_DESCRIPTION,
-  statusTextResponse,
-  textResponse,
-  withEtag,
-} from './openapi/responses.js';
+export * from './openapi/responses.js';
 export { conditionalWrite } from './openapi/conditional-write.js';
 export { DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
 export { expressPath, registerRoutes, type Route } from './openapi/route.js';

@@ -19,6 +19,7 @@ function side(reqPerSec: number, cpuUsPerReq: number, extra: Partial<SideResult>
     bad: 0,
     durationSec: 1,
     cpuUsPerReq,
+    window: { startUs: 0, endUs: 1_000_000 },
   };
   return {
     rounds: [round],

@@ -3,21 +3,17 @@ import type { RequestHandler } from 'express';
 import type { AuthFailureGuard } from '../throttle/auth-failure-guard.js';
 import { AUTH_FAILURE_LIMIT_MESSAGE, TooManyRequestsError } from '../throttle/too-many-requests.js';
 
-/** Reads the token out of an `Authorization` header; null when the header does not carry one. */
+/** The token in an `Authorization` header, or null. */
 export type BearerParser = (header: string | undefined) => string | null;
 
 export interface BearerAuthOptions {
-  /** The configured secret the presented token must equal. */
+  /** The secret the presented token must equal. */
   token: string;
-  /** How the service's spec reads the header (the exact form differs from service to service). */
+  /** How the service's spec reads the header. */
   parse: BearerParser;
-  /** The error to throw when the token is absent or wrong; the app's error handler renders it. */
+  /** For an absent or wrong token; the app's error handler renders it. */
   reject: () => Error;
-  /**
-   * Counts failed checks per client and refuses a client over the limit with 429 and
-   * `Retry-After` before its token is looked at (`Throttle.authFailures`); absent, nothing is
-   * counted.
-   */
+  /** `Throttle.authFailures`: a client over the limit gets 429 before its token is looked at. */
   failures?: AuthFailureGuard | undefined;
 }
 
@@ -26,9 +22,8 @@ function digest(value: string): Buffer {
 }
 
 /**
- * Lets a request through only when its token equals the secret. The comparison takes the same
- * time wherever the strings differ; hashing both first gives equal-length inputs, so not even
- * the secret's length leaks.
+ * Lets a request through only when its token equals the secret, in constant time: hashing both
+ * first gives equal lengths, so not even the secret's length leaks.
  */
 export function requireBearerToken({
   token,

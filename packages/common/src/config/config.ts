@@ -42,12 +42,12 @@ export function databaseNameVariable(defaultName: string) {
     .default(defaultName);
 }
 
-/** `pretty` for people, `json` for machines; unset, logs are pretty only on a terminal. */
+/** Unset, logs are pretty only on a terminal. */
 const logFormatVariable = z
   .enum(['json', 'pretty'], { error: 'must be "json" or "pretty"' })
   .optional();
 
-/** The variables every service reads: `PORT`, `LOG_LEVEL` and `LOG_FORMAT`. */
+/** The variables every service reads. */
 export function serviceVariables(defaultPort: number) {
   return {
     PORT: portVariable(defaultPort),
@@ -56,7 +56,6 @@ export function serviceVariables(defaultPort: number) {
   };
 }
 
-/** The variables of a service that stores its data in MongoDB. */
 export function mongoServiceVariables(defaultPort: number, defaultDatabase: string) {
   return {
     ...serviceVariables(defaultPort),
@@ -65,10 +64,9 @@ export function mongoServiceVariables(defaultPort: number, defaultDatabase: stri
   };
 }
 
-/** How long an Idempotency-Key is remembered unless IDEMPOTENCY_TTL_SECONDS says otherwise: a day. */
+/** How long an Idempotency-Key is remembered by default: a day. */
 export const DEFAULT_IDEMPOTENCY_TTL_SECONDS = 86_400;
 
-/** `IDEMPOTENCY_TTL_SECONDS`, for a service whose POST routes take an Idempotency-Key. */
 export function idempotencyVariables() {
   return {
     IDEMPOTENCY_TTL_SECONDS: z
@@ -86,8 +84,8 @@ export function idempotencyVariables() {
 }
 
 /**
- * A secret: required in production, where a default would be a published password; elsewhere
- * it falls back to a development value so `npm start` works on a fresh clone.
+ * Required in production, where a default would be a published password; elsewhere a
+ * development value, so `npm start` works on a fresh clone.
  */
 export function secretVariable(env: Env, developmentDefault: string) {
   if (isProduction(env)) {
@@ -98,34 +96,25 @@ export function secretVariable(env: Env, developmentDefault: string) {
   return z.string().min(1, 'must not be empty').default(developmentDefault);
 }
 
-/**
- * Reads the environment through a zod object schema; any bad or missing variable stops start-up
- * with one message that names every variable at fault.
- */
+/** Reads the environment; one ConfigError names every variable at fault. */
 export function loadEnv<S extends z.ZodObject>(schema: S, env: Env = process.env): z.output<S> {
   const result = schema.safeParse(env);
   if (!result.success) throw new ConfigError(describeIssues(result.error));
   return result.data;
 }
 
-/**
- * A service's `loadConfig`: its variables, built for the environment (a secret's default and
- * API_DOCS depend on NODE_ENV), read through `loadEnv`.
- */
+/** A service's `loadConfig`: its variables are built for the environment (NODE_ENV matters). */
 export function configLoader<S extends z.ZodRawShape>(variables: (env: Env) => S) {
   return (env: Env = process.env): z.output<z.ZodObject<S>> =>
     loadEnv(z.object(variables(env)), env);
 }
 
-/** The secrets among `names` that fell back to their development value (for a start-up warning). */
+/** The secrets among `names` that fell back to their development value. */
 export function developmentSecretsInUse(env: Env, names: readonly string[]): string[] {
   return isProduction(env) ? [] : names.filter((name) => !env[name]);
 }
 
-/**
- * `API_DOCS`: `on` serves `GET /openapi.json` and `GET /docs`, `off` leaves them to the app's 404.
- * On by default, except in production, where a deployment switches them on when it wants them.
- */
+/** `API_DOCS`: `GET /openapi.json` and `GET /docs`, on by default except in production. */
 export function apiDocsVariable(env: Env) {
   return z
     .enum(['on', 'off'], { error: 'must be "on" or "off"' })
@@ -133,26 +122,46 @@ export function apiDocsVariable(env: Env) {
     .transform((value) => value === 'on');
 }
 
-/** A duration in milliseconds, from text, between `min` and `max`. */
-export function millisecondsVariable(min: number, max: number) {
+/** `METRICS` (`off` serves and times nothing) and `METRICS_PORT` (`/metrics` on a port of its own). */
+export function metricsVariables() {
+  return {
+    METRICS: z
+      .enum(['on', 'off'], { error: 'must be "on" or "off"' })
+      .default('on')
+      .transform((value) => value === 'on'),
+    // Empty counts as unset, so a launcher can clear a value its own environment holds.
+    METRICS_PORT: z
+      .string()
+      .regex(/^(\d{1,5})?$/, 'must be a port number')
+      .transform((text) => (text === '' ? undefined : Number(text)))
+      .pipe(z.number().max(65535, 'must be between 0 and 65535').optional())
+      .optional(),
+  };
+}
+
+/** A whole number of `unit` from text, between `min` and `max` (`suffix` follows them in messages). */
+export function wholeNumberVariable(unit: string, min: number, max: number, suffix = '') {
   return z
     .string()
-    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .regex(/^\d+$/, `must be a whole number of ${unit}`)
     .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min} ms`).max(max, `must be at most ${max} ms`));
+    .pipe(
+      z
+        .number()
+        .min(min, `must be at least ${min}${suffix}`)
+        .max(max, `must be at most ${max}${suffix}`),
+    );
 }
+
+const millisecondsVariable = (min: number, max: number) =>
+  wholeNumberVariable('milliseconds', min, max, ' ms');
 
 const HOUR_MS = 3_600_000;
 
-/**
- * The runner's own variables, read by `runService` for every service beside the service's own
- * config. Each is optional: unset, the runner uses the default documented in the root README
- * (or the service definition's own value for the shutdown grace and drain).
- */
+/** The runner's own variables, for every service; defaults in the root README. */
 const runtimeSchema = z
   .object({
-    // Node's defaults (60 s for headers, 300 s for a request) let a slow client hold a socket
-    // for minutes; these are the deadlines the services choose.
+    // Node's defaults (60 s, 300 s) let a slow client hold a socket for minutes.
     HTTP_HEADERS_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(5_000),
@@ -167,16 +176,11 @@ const runtimeSchema = z
 
 export type RuntimeConfig = z.output<typeof runtimeSchema>;
 
-/** The runner's variables (HTTP deadlines, shutdown drain and grace); a bad one is a ConfigError. */
 export function loadRuntimeConfig(env: Env = process.env): RuntimeConfig {
   return loadEnv(runtimeSchema, env);
 }
 
-/**
- * The database deadlines of a service on MongoDB, read by `connectWithMongo`: how long start-up
- * keeps trying to reach the database, how long a request's database work may take before it
- * fails, and how long `/readyz` waits for the database's answer.
- */
+/** The database deadlines of a service on MongoDB, read by `connectWithMongo`. */
 const mongoRuntimeSchema = z.object({
   MONGODB_CONNECT_TIMEOUT_MS: millisecondsVariable(0, HOUR_MS).default(25_000),
   MONGODB_OPERATION_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(1_000),

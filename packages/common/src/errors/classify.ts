@@ -1,21 +1,15 @@
-import { databaseRefusal } from '../mongo/refused.js';
-import { isDatabaseUnavailable } from '../mongo/unavailable.js';
+import { databaseRefusal, isDatabaseUnavailable } from '../mongo/database-errors.js';
 import { HttpError, PayloadTooLargeError } from './http-errors.js';
 
-/** What the error handler knows about a thrown value once it has been sorted. */
 export interface ClassifiedError {
-  /** HTTP status to answer with. */
   status: number;
-  /** Message safe to show the client for 4xx; for 5xx the original message, for logs only. */
+  /** Safe to show the client for a 4xx; for a 5xx, for logs only. */
   message: string;
   /** False for failures the client did not cause: they are logged with their stack. */
   expected: boolean;
-  /**
-   * True when the database could not be reached: a 500 the client did not cause, but not a bug
-   * either, so the error handler counts it in the outage summary instead of logging its stack.
-   */
+  /** The database could not be reached: no bug either, so counted in the outage summary. */
   unavailable?: boolean;
-  /** The thrown value itself, so a renderer can recognise its own error classes. */
+  /** The thrown value, so a renderer can recognise its own error classes. */
   cause: unknown;
 }
 
@@ -36,11 +30,9 @@ function clientStatusOf(value: StatusCarrier): number | undefined {
 }
 
 /**
- * Sorts anything thrown (an Error, a string, null, a plain object) into a status and message,
- * changing nothing else (the error handler does the counting and logging).
- * Errors from Express and body-parser carry a 4xx status: malformed JSON (400), a body over the
- * limit (413), an unsupported charset (415), a path whose percent-encoding is broken (400, with no
- * `expose` flag). Those are the client's fault and keep their status and message.
+ * Sorts anything thrown into a status and message. Express's and body-parser's errors with a 4xx
+ * status (malformed JSON, a body over the limit, an unknown charset, a broken percent-encoding,
+ * with or without `expose`) are the client's fault and keep their status and message.
  */
 export function classifyError(thrown: unknown): ClassifiedError {
   if (thrown instanceof HttpError) {
@@ -69,7 +61,7 @@ export function classifyError(thrown: unknown): ClassifiedError {
   return { status: 500, message, expected: false, cause: thrown };
 }
 
-/** True when the thrown value is body-parser's report of a body that is not valid JSON. */
+/** body-parser's report of a body that is not valid JSON. */
 export function isMalformedJsonError(thrown: unknown): boolean {
   return isObject(thrown) && thrown.type === 'entity.parse.failed';
 }

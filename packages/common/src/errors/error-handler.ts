@@ -1,53 +1,17 @@
 import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { cannotRouteText } from '../http/unmatched-request.js';
 import { requestIdOf, requestLogFields } from '../observability/request-id.js';
 import { reportUnavailableRequest } from '../runtime/outage-log.js';
 import { classifyError, type ClassifiedError } from './classify.js';
-import { cannotRouteHandler } from './not-found.js';
 
 /** Writes the response for a classified error in the shape the service's spec prescribes. */
 export type ErrorRenderer = (error: ClassifiedError, res: Response) => void;
 
-export interface ErrorHandlerOptions {
-  logger: Logger;
-  render: ErrorRenderer;
-}
-
-/**
- * The one error-handling middleware of an app, registered after every route. Unexpected errors are
- * logged with their stack; what reaches the client is decided by the service's renderer alone.
- */
-function createErrorHandler({ logger, render }: ErrorHandlerOptions): ErrorRequestHandler {
-  return (thrown: unknown, req, res, next) => {
-    const error = classifyError(thrown);
-    // A request failed for want of the database is counted in the open outage log instead of
-    // logged with its stack; without one (an app built without `connectWithMongo`) it is logged.
-    const counted = error.unavailable === true && reportUnavailableRequest();
-    if (!error.expected && !counted) {
-      logger.error(
-        {
-          ...requestLogFields(req),
-          err: thrown instanceof Error ? thrown : { message: error.message },
-          method: req.method,
-          url: req.originalUrl,
-        },
-        'unexpected error while handling a request',
-      );
-    }
-    if (res.headersSent) {
-      // Too late to answer: let Express abort the connection.
-      next(thrown);
-      return;
-    }
-    render(error, res);
-  };
-}
-
 export interface JsonErrorRendererOptions {
   /**
-   * Add the request's id to every 5xx body as `requestId`, so a client can quote it and the log
-   * line be found. Only for a service whose spec leaves its 500 body open: the others prescribe
-   * the exact body.
+   * Add the request's id to every 5xx body as `requestId`, so a client can quote it: only for a
+   * service whose spec leaves its 500 body open.
    */
   requestIdOnServerErrors?: boolean;
 }
@@ -76,15 +40,44 @@ export function jsonErrorRenderer(
 export interface ErrorHandlersOptions {
   logger: Logger;
   renderError: ErrorRenderer;
-  /** The answer to a request no route matched; the plain-text `Cannot <METHOD> <path>` 404 by default. */
+  /** The answer to a request no route matched; `Cannot <METHOD> <path>` by default. */
   notFound?: RequestHandler;
 }
 
-/** Ends an app: the 404 for requests no route matched, then the one error handler, after every route. */
+const cannotRoute: RequestHandler = (req, res) => {
+  res.status(404).type('text/plain').send(cannotRouteText(req.method, req.originalUrl));
+};
+
+/**
+ * Ends an app, after every route: the 404, then its one error handler. An unexpected error is
+ * logged with its stack; what reaches the client is the service's renderer's alone.
+ */
 export function addErrorHandlers(
   app: Express,
-  { logger, renderError, notFound = cannotRouteHandler() }: ErrorHandlersOptions,
+  { logger, renderError, notFound = cannotRoute }: ErrorHandlersOptions,
 ): void {
+  const handleError: ErrorRequestHandler = (thrown: unknown, req, res, next) => {
+    const error = classifyError(thrown);
+    // A request failed for want of the database is counted in the open outage log instead.
+    const counted = error.unavailable === true && reportUnavailableRequest();
+    if (!error.expected && !counted) {
+      logger.error(
+        {
+          ...requestLogFields(req),
+          err: thrown instanceof Error ? thrown : { message: error.message },
+          method: req.method,
+          url: req.originalUrl,
+        },
+        'unexpected error while handling a request',
+      );
+    }
+    if (res.headersSent) {
+      // Too late to answer: Express aborts the connection.
+      next(thrown);
+      return;
+    }
+    renderError(error, res);
+  };
   app.use(notFound);
-  app.use(createErrorHandler({ logger, render: renderError }));
+  app.use(handleError);
 }

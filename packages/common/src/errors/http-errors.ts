@@ -1,8 +1,4 @@
-/**
- * An error whose status and message are meant for the client. Anything thrown that is not an
- * HttpError (or a recognised body-parser failure) is treated as unexpected and answered with the
- * service's generic 500 body.
- */
+/** An error whose status and message are meant for the client (anything else is a 500). */
 export class HttpError extends Error {
   readonly status: number;
 
@@ -31,7 +27,6 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 
-/** A body in a format the route does not read: 415, whatever the body holds. */
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(message = 'Content-Type must be application/json', options?: ErrorOptions) {
     super(415, message, options);

@@ -3,11 +3,9 @@ import type { ErrorRequestHandler } from 'express';
 const METHODS_WITH_ID_ROUTES = new Set(['GET', 'HEAD', 'PATCH', 'DELETE']);
 
 /**
- * Express decodes path parameters before any handler runs and fails on broken percent-encoding
- * (`/products/%ZZ`), so such an id never reaches the route's reader. It is malformed like any other,
- * so it gets the same 404; for methods that have no `/:id` route, routing simply carries on to the
- * `Cannot <METHOD> <path>` 404. `idPrefix` is the path in front of the id (`/products/`): only a
- * `/:id` route can fail to decode; `refusal` is that route's answer to a malformed id.
+ * Express fails on a broken percent-encoding in a path parameter (`/products/%ZZ`) before any
+ * handler runs: such an id, after `idPrefix`, gets `refusal` like any malformed id, for `methods`
+ * with a `/:id` route; for the others routing carries on to the 404.
  */
 export function undecodableIdHandler(
   idPrefix: string,
@@ -27,7 +25,7 @@ export function undecodableIdHandler(
   };
 }
 
-/** The id as sent: the path after the prefix, without the trailing slash routing also accepts. */
+/** The id as sent, without the trailing slash routing also accepts. */
 function undecodedId(path: string, idPrefix: string): string {
   const id = path.slice(idPrefix.length);
   return id.endsWith('/') ? id.slice(0, -1) : id;

@@ -4,13 +4,12 @@ import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { requestLogFields } from '../observability/request-id.js';
 
-/** The part of a driver cursor the stream uses. */
 export interface DocumentCursor<T> {
   next(): Promise<T | null>;
   close(): Promise<void>;
 }
 
-/** Items are gathered into chunks of about this many characters, so 100 000 items are not 100 000 writes. */
+/** So that 100 000 items are not 100 000 writes. */
 const CHUNK_CHARACTERS = 64 * 1024;
 
 async function* jsonArrayChunks<T>(
@@ -31,8 +30,7 @@ async function* jsonArrayChunks<T>(
     }
     yield `${chunk}]`;
   } finally {
-    // Runs on completion, on error and when the response is destroyed (client gone): the server
-    // side cursor is released in every case.
+    // Also when the response is destroyed (client gone): the server-side cursor is released.
     await cursor.close().catch(() => undefined);
   }
 }
@@ -42,14 +40,11 @@ function isClientGone(error: unknown): boolean {
 }
 
 /**
- * Answers 200 with a JSON array read from the cursor as the client takes it: only a chunk or so is
- * held in memory at any time, however long the list, because the pipeline waits for the socket
- * to drain before it pulls more documents.
- *
- * The first document is read before anything is sent, so a query that fails outright still
- * rejects (and the error handler answers a clean 500). A failure after the status line has gone
- * out can no longer be reported in the body: it is logged and the connection is cut, so the
- * client sees a truncated response rather than a valid-looking partial array.
+ * Answers 200 with a JSON array read from the cursor as the client takes it (the pipeline waits
+ * for the socket to drain), so a chunk or so is in memory however long the list. The first
+ * document is read before anything is sent, so a failing query still gets the error handler's
+ * 500; a failure after that is logged and cuts the connection, so the client sees a truncated
+ * response rather than a valid-looking partial array.
  */
 export async function sendJsonArray<T>(
   res: Response,

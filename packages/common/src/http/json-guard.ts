@@ -1,46 +1,28 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { BadRequestError } from '../errors/http-errors.js';
+import { describePath } from '../validation/parse-input.js';
 
 /**
- * Deepest nesting of objects and arrays a JSON body may have, the body itself being level 1. Far
- * beyond any body the specs describe, and far below what recursive code (zod, BSON, a copy, the
- * database) can take: 10 000 levels overflow the stack of each.
+ * Deepest nesting a JSON body may have (the body is level 1): far beyond any body the specs
+ * describe, far below the 10 000 levels that overflow recursive code (zod, BSON, the database).
  */
 export const MAX_JSON_DEPTH = 32;
 
-/** Keys that would change an object's prototype, or reach it, when code copies a body by assignment. */
+/** Keys that reach an object's prototype when code copies a body by assignment. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 export interface JsonGuardOptions {
-  /**
-   * The service stores keys its clients chose in MongoDB (a field stored as sent, any JSON): keys
-   * MongoDB reads as an operator (`$...`) or a path (`a.b`), and empty keys, are refused too.
-   */
+  /** The service stores its clients' keys in MongoDB: operator, path and empty keys are refused too. */
   storesClientKeys?: boolean;
-  /**
-   * The only top-level keys the route reads. Any other top-level key is dropped before the
-   * checks, whatever it holds, as a spec that drops unknown keys asks (products rule 2).
-   * Absent: every key is kept and checked.
-   */
+  /** The only top-level keys the route reads: others are dropped before the checks (products rule 2). */
   keepOnly?: readonly string[];
 }
 
-/** A JSON body refused by the guard: the service answers it with its own 400 body. */
 export class UnsafeJsonError extends BadRequestError {}
 
-function describeKey(key: string): string {
-  return JSON.stringify(key);
-}
-
 function describeLocation(path: readonly (string | number)[]): string {
-  if (path.length === 0) return '';
-  const text = path
-    .map((step, index) =>
-      typeof step === 'number' ? `[${step}]` : index === 0 ? step : `.${step}`,
-    )
-    .join('');
-  return ` inside ${JSON.stringify(text)}`;
+  return path.length === 0 ? '' : ` inside ${JSON.stringify(describePath(path))}`;
 }
 
 /** Why a key can never be stored or given back, or null when it can. */
@@ -56,11 +38,7 @@ export function problemWithKey(key: string, storesClientKeys: boolean): string |
   return null;
 }
 
-/**
- * The first reason `value` (a parsed JSON body) cannot be kept and given back as the same JSON, or
- * null. `path` is where `value` is in the body, for the message (it is restored before returning);
- * `depth` is the nesting level of `value` itself.
- */
+/** The first reason `value`, at `path` and `depth` in the body, cannot be given back as the same JSON. */
 function findProblem(
   value: unknown,
   storesClientKeys: boolean,
@@ -95,7 +73,7 @@ function findProblem(
   for (const key of Object.keys(record)) {
     const keyProblem = problemWithKey(key, storesClientKeys);
     if (keyProblem !== null) {
-      return `invalid field name ${describeKey(key)}${describeLocation(path)}: ${keyProblem}`;
+      return `invalid field name ${JSON.stringify(key)}${describeLocation(path)}: ${keyProblem}`;
     }
     path.push(key);
     const problem = findProblem(record[key], storesClientKeys, path, depth + 1);
@@ -106,11 +84,8 @@ function findProblem(
 }
 
 /**
- * Holds a parsed JSON body to what every service can keep and give back unchanged: at most
- * `MAX_JSON_DEPTH` levels, no prototype keys (`__proto__`, `constructor`, `prototype`) and no key
- * holding NUL at any depth, no number JSON cannot write back (`1e309`), no lone surrogate; for a
- * service that stores its clients' keys, no `$`, dotted or empty key. Drops the top-level keys
- * outside `keepOnly` first. Returns the refusal, or undefined when the body may go on.
+ * Holds a parsed JSON body to what every service can keep and give back unchanged (README, the
+ * JSON guard), after dropping the top-level keys outside `keepOnly`; the refusal, or undefined.
  */
 export function guardJsonBody(
   body: unknown,
@@ -124,11 +99,7 @@ export function guardJsonBody(
   return problem === null ? undefined : new UnsafeJsonError(problem);
 }
 
-/**
- * body-parser's `verify` hook: a UTF-8 body (the default charset of JSON) must be valid UTF-8,
- * since the decoder would otherwise replace each broken sequence with U+FFFD and the service
- * would keep text the client never sent.
- */
+/** The decoder would otherwise turn broken UTF-8 into U+FFFD: text the client never sent. */
 export function requireValidUtf8(
   _req: IncomingMessage,
   _res: unknown,

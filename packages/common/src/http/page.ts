@@ -3,14 +3,12 @@ import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 
 /**
- * The `?after=` cursor of a paged list: the id of the last record of a page, opaque to clients.
- * Pages are ordered by id, and a new record's id is greater than every earlier one's, so the next
- * page starts at the same place however many records arrive meanwhile. `prefix` names the list,
- * so a cursor of one list is refused by another.
+ * The `?after=` cursor of a paged list: the id of a page's last record, opaque to clients. Ids
+ * only grow, so the next page starts at the same place however many records arrive meanwhile;
+ * `prefix` names the list, so one list refuses another's cursor.
  */
 export interface IdCursor {
   encode(id: ObjectId): string;
-  /** The id, or undefined for text this list never gave out. */
   decode(cursor: string): ObjectId | undefined;
 }
 
@@ -27,7 +25,6 @@ export function idCursor(prefix: string): IdCursor {
 }
 
 export interface PageLimits {
-  /** The largest page a client may ask for. */
   max: number;
   /** The page size when the client asks for none. */
   fallback: number;
@@ -35,7 +32,7 @@ export interface PageLimits {
   of: string;
 }
 
-/** The `limit` and `after` query parameters of a paged list, as zod fields of its query schema. */
+/** The `limit` and `after` query parameters, as zod fields of the list's query schema. */
 export function pageQueryFields(cursor: IdCursor, { max, fallback, of }: PageLimits) {
   return {
     limit: z
@@ -64,17 +61,13 @@ export function pageQueryFields(cursor: IdCursor, { max, fallback, of }: PageLim
   };
 }
 
-/** The `Link` header value of the page after this one, keeping the request's own parameters. */
 function nextPageLink(originalUrl: string, after: string): string {
   const url = new URL(originalUrl, 'http://service');
   url.searchParams.set('after', after);
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
-/**
- * Answers one page of a list read with `limit + 1` (one more than a page tells whether there is
- * a next page without a count), with a `Link` to the next page when there is one.
- */
+/** Answers one page of a list read with `limit + 1` (telling whether a next page exists), with its `Link`. */
 export function sendPage<T extends { _id: ObjectId }>(
   req: Request,
   res: Response,

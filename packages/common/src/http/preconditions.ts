@@ -11,7 +11,7 @@ export type IfMatch = { readonly any: true } | { readonly any: false; readonly v
 export const PRECONDITION_FAILED_MESSAGE =
   'Precondition Failed: If-Match names no current entity tag of the resource';
 
-/** A conditional write the resource's current representation does not allow: nothing was written. */
+/** Nothing was written. */
 export class PreconditionFailedError extends HttpError {
   constructor() {
     super(412, PRECONDITION_FAILED_MESSAGE);
@@ -19,21 +19,18 @@ export class PreconditionFailedError extends HttpError {
 }
 
 /**
- * The strong entity tag of a resource's representation at `version`. A stored resource's version
- * grows by one with every write that changes it, and ids are never reused, so the tag changes
- * whenever the representation does. Weak tags, which a client may also hold from Express's own
- * ETag of another body, never match it (RFC 9110 8.8.3.2).
+ * The strong entity tag of a representation at `version` (README, preconditions). Weak tags,
+ * such as Express's own, never match it (RFC 9110 8.8.3.2).
  */
 export function strongEtag(version: number): string {
   return `"${version}"`;
 }
 
-/** Sets the representation's strong `ETag`; Express then neither computes its own nor drops it. */
+/** Express then neither computes its own nor drops it. */
 export function setVersionEtag(res: Response, version: number): void {
   res.setHeader('ETag', strongEtag(version));
 }
 
-/** Answers 200 with a stored document as `present` shows it, tagged with its strong `ETag`. */
 export function sendVersioned<T extends Versioned>(
   res: Response,
   document: T,
@@ -51,11 +48,9 @@ const VERSION_TAG = /^(?:0|[1-9][0-9]{0,14})$/;
 const ANY: IfMatch = { any: true };
 
 /**
- * Reads `If-Match` as RFC 9110 gives it: `*`, or a comma-separated list of entity tags in which
- * empty elements are allowed (5.6.1). Undefined when the header is absent, so the request is
- * unconditional. Weak tags are dropped, since the strong comparison never matches them, as are
- * tags this service never writes. A value that is neither `*` nor such a list names nothing, so
- * it matches no representation: a request the server cannot read as allowed is never applied.
+ * Reads `If-Match` as RFC 9110 gives it: `*`, or a list of entity tags, empty elements allowed
+ * (5.6.1); undefined when absent. Weak tags and tags this service never writes are dropped; a
+ * malformed value names nothing, so a request not readable as allowed is never applied.
  */
 export function parseIfMatch(value: string | undefined): IfMatch | undefined {
   if (value === undefined) return undefined;
@@ -76,7 +71,6 @@ export function parseIfMatch(value: string | undefined): IfMatch | undefined {
   return { any: false, versions };
 }
 
-/** The request's `If-Match`, read once (see `parseIfMatch`). */
 export function readIfMatch(req: Request): IfMatch | undefined {
   return parseIfMatch(req.get('if-match'));
 }
@@ -87,10 +81,8 @@ export function ifMatchAllows(ifMatch: IfMatch | undefined, version: number): bo
 }
 
 /**
- * Throws the 412 when a conditional write matched nothing but the resource exists, so the
- * condition is what failed. Without `If-Match` nothing is read: the caller's own 404 follows, as
- * it does when no resource has the id (RFC 9110 13.2.1: preconditions are ignored when the
- * answer without them would not be a success).
+ * Throws the 412 when a conditional write matched nothing but the resource exists. Without
+ * `If-Match` nothing is read and the caller's 404 follows (RFC 9110 13.2.1).
  */
 export async function rejectFailedPrecondition(
   ifMatch: IfMatch | undefined,

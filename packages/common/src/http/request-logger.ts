@@ -5,11 +5,8 @@ import { assignRequestId } from '../observability/request-id.js';
 const MESSAGE = 'request completed';
 
 /**
- * One line per finished request, `msg` "request completed" with `requestId`, `method`, `url`,
- * `status` and `ms` (whole milliseconds), written by `logger.info` when the response finishes. The
- * request id is the one `assignRequestId` gives it, which also sets `X-Request-Id`. Not pino-http:
- * its two child loggers per request cost the cheapest routes about 70 % more CPU per request
- * (docs/performance.md, the table of kept exceptions).
+ * One line per finished request, with the id `assignRequestId` gives it. Not pino-http: its two
+ * child loggers per request cost the cheapest routes about 70 % more CPU (docs/performance.md).
  */
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {

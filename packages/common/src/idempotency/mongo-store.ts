@@ -7,18 +7,17 @@ import {
   type StoredResponse,
 } from './store.js';
 
-/** The collection every MongoDB service keeps its keys in. */
 export const IDEMPOTENCY_COLLECTION = 'idempotencyKeys';
 
 const DUPLICATE_KEY = 11000;
 const CLAIM_ATTEMPTS = 3;
 
 interface KeyDocument {
-  /** The caller and the key, hashed (`keyRecordId`): unique, so a claim is one insert. */
+  /** `keyRecordId`: unique, so a claim is one insert. */
   _id: string;
   fingerprint: string;
   claimedAt: Date;
-  /** The TTL index deletes the document once this has passed. */
+  /** The TTL index's field. */
   expiresAt: Date;
   response?: { status: number; headers: Record<string, string>; body: Binary };
 }
@@ -39,10 +38,8 @@ export interface MongoIdempotencyStore extends IdempotencyStore {
 }
 
 /**
- * Keys in MongoDB, shared by every replica of a service and kept across restarts. The claim is an
- * insert on the unique `_id`: a duplicate key means another request holds or answered the key.
- * The TTL index on `expiresAt` lets the server delete keys once they expire; until its monitor
- * runs, an expired key already counts as absent.
+ * Keys in MongoDB, shared by every replica and kept across restarts. A claim is an insert on the
+ * unique `_id`; an expired key counts as absent before the TTL monitor deletes it.
  */
 export function createMongoIdempotencyStore(
   db: Db,

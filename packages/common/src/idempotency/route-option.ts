@@ -20,7 +20,6 @@ import type { IdempotencyStore } from './store.js';
 /** A service's error response for the document: its error body with `example` as the message. */
 export type ErrorResponseOf = (description: string, example: string) => ResponseConfig;
 
-/** What an app that takes keys has among its dependencies. */
 export interface IdempotencyDeps {
   idempotency: IdempotencyStore;
   logger: Logger;
@@ -36,22 +35,18 @@ export interface IdempotencyOption<Deps> {
   errorResponse: ErrorResponseOf;
 }
 
-/** Every caller the same: a route without tokens or customers (a key is then the client's alone to keep unique). */
+/** Every caller the same: a route without tokens or customers. */
 export const ANONYMOUS: CallerOf = () => 'anonymous';
 
-/** The `Authorization` header as sent (hashed with the key, never stored), or anonymous. */
+/** The `Authorization` header as sent (hashed with the key, never stored). */
 export const byAuthorization: CallerOf = (req) =>
   `authorization ${req.headers.authorization ?? ''}`;
 
-/** The path parameter `name` (the customer of `/customers/{customerId}/orders`). */
 export function byPathParam(name: string): CallerOf {
   return (req: Request) => `${name} ${String(req.params[name] ?? '')}`;
 }
 
-/**
- * The option for a route of an app whose dependencies hold its key store (`idempotency`) and
- * logger. The caller is the `Authorization` header unless the route says otherwise.
- */
+/** The option for a route whose app's dependencies hold the key store (`idempotency`). */
 export function idempotentRoute<Deps extends IdempotencyDeps>(
   errorResponse: ErrorResponseOf,
   caller: CallerOf = byAuthorization,
@@ -91,7 +86,7 @@ function isReference(value: object): value is { $ref: string } {
   return '$ref' in value;
 }
 
-/** One media type's schema for both answers: the route's, or the union when they differ. */
+/** One media type's schema for both answers: the union when they differ. */
 function mergeMedia(before: MediaObject, added: MediaObject): MediaObject {
   if (before === undefined || added === undefined) return before ?? added;
   if (isReference(before) || isReference(added) || before.schema === added.schema) return before;
@@ -102,7 +97,6 @@ function mergeMedia(before: MediaObject, added: MediaObject): MediaObject {
   return { ...before, schema: z.union([first, second]) };
 }
 
-/** The route's answer for a status and the key's answer for it, as one response. */
 function mergeResponse(
   existing: Described<ResponseConfig> | undefined,
   added: ResponseConfig,

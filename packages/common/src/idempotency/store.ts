@@ -1,18 +1,17 @@
 /** A response as it was sent, kept to be sent again byte for byte. */
 export interface StoredResponse {
   status: number;
-  /** `Content-Type` and `Location`, when the response had them. */
   headers: Readonly<Record<string, string>>;
   body: Uint8Array;
 }
 
-/** What a key holds: the request it was first used for and, once that has been answered, the answer. */
+/** What a key holds: the request it was first used for and, once answered, the answer. */
 export interface KeyRecord {
   fingerprint: string;
   response?: StoredResponse;
 }
 
-/** `claimed`: the request is the key's first (or the earlier use expired or was abandoned); run it. */
+/** `claimed`: the request is the key's first (or the earlier use expired or was abandoned). */
 export type Claim = { claimed: true } | { claimed: false; record: KeyRecord };
 
 /**
@@ -22,16 +21,14 @@ export type Claim = { claimed: true } | { claimed: false; record: KeyRecord };
  */
 export interface IdempotencyStore {
   claim(id: string, fingerprint: string, now: Date): Promise<Claim>;
-  /** Stores the answer of a claimed key. */
   complete(id: string, response: StoredResponse): Promise<void>;
   /** Forgets a claimed key whose request failed (5xx), so the client may retry it. */
   release(id: string): Promise<void>;
 }
 
 export interface IdempotencyStoreOptions {
-  /** How long a key is remembered (`IDEMPOTENCY_TTL_SECONDS`). */
+  /** `IDEMPOTENCY_TTL_SECONDS`. */
   ttlSeconds: number;
-  /** How long a claim may stay unanswered before another request may take the key over. */
   leaseMs?: number;
 }
 
@@ -54,10 +51,7 @@ export function isStale(
   );
 }
 
-/**
- * Keys in the process's memory, for a service whose data lives there too (books): they last as
- * long as the data does.
- */
+/** Keys in the process's memory, for a service whose data lives there too (books). */
 export function createMemoryIdempotencyStore({
   ttlSeconds,
   leaseMs = DEFAULT_CLAIM_LEASE_MS,

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from 'pino';
 import { describeMongoHost } from '../addresses.js';
-import { watchConnectionPool } from '../observability/pool-metrics.js';
+import { watchConnectionPool } from '../observability/process-metrics.js';
 
 export class MongoConnectError extends Error {
   constructor(host: string, attempts: number, cause: unknown) {
@@ -16,22 +16,17 @@ export class MongoConnectError extends Error {
 
 export interface ConnectOptions {
   logger?: Logger;
-  /** At most this many attempts (unbounded by default: the deadline ends the tries). */
+  /** Unbounded by default: the deadline ends the tries. */
   attempts?: number;
-  /** Start-up gives up once this long has passed since the first attempt began. */
+  /** From the first attempt's start. */
   deadlineMs?: number;
-  /** Pause between attempts. */
   retryDelayMs?: number;
-  /** How long one attempt waits for a server before it counts as failed. */
+  /** How long one attempt waits for a server. */
   attemptTimeoutMs?: number;
   clientOptions?: MongoClientOptions;
 }
 
-/**
- * Connects and pings, retrying until the deadline (25 s by default: 10 attempts of up to 2 s
- * with half a second between them when nothing answers), so start-up waits out a database that
- * is still booting but does not wait for ever.
- */
+/** Connects and pings, retrying until the deadline: start-up waits out a database still booting. */
 export async function connectMongo(
   uri: string,
   options: ConnectOptions = {},
@@ -64,14 +59,13 @@ export async function connectMongo(
       await client.connect();
       await client.db('admin').command({ ping: 1 });
       logger?.info({ host }, 'connected to MongoDB');
-      // From here on, when nothing is checked out: its pool gauges start from zero.
+      // Now, while nothing is checked out: the pool gauges start from zero.
       watchConnectionPool(client);
       return client;
     } catch (error) {
       lastError = error;
       await client.close().catch(() => undefined);
-      // An attempt that failed sooner than its timeout (a client with a short server selection
-      // timeout) still waits out its slot, so the attempts keep their pace whatever the client.
+      // An attempt that failed before its timeout still waits out its slot: a steady pace.
       const pause = Math.max(
         retryDelayMs,
         startedAt + attemptTimeoutMs + retryDelayMs - Date.now(),
@@ -86,12 +80,9 @@ export async function connectMongo(
 }
 
 /**
- * The driver's deadlines for a service's operations, from one budget: how long a request's
- * database work may take before it fails. The driver retries a read or a write once after a
- * network error, so each attempt gets 40% of the budget (the rest is the work around it):
- * choosing a server, opening a connection, waiting for a pooled one and waiting for the
- * server's answer. Without the socket deadline a database that stalls (a network partition, a
- * stopped process) leaves requests hanging for as long as the connection stays open.
+ * The driver's deadlines, from how long a request's database work may take: the driver retries
+ * once after a network error, so each stage of an attempt gets 40% of it. Without the socket
+ * deadline a stalled database leaves requests hanging as long as the connection stays open.
  * Heartbeats every second find a database that came back.
  */
 export function operationDeadlines(budgetMs: number): MongoClientOptions {
@@ -105,10 +96,7 @@ export function operationDeadlines(budgetMs: number): MongoClientOptions {
   };
 }
 
-/**
- * True when the server answers a ping within `deadlineMs`: the readiness check of services that
- * use MongoDB. The ping itself is not cancelled; its answer, if late, is ignored.
- */
+/** True when the server answers a ping within `deadlineMs` (a late answer is ignored). */
 export async function pingMongo(client: MongoClient, deadlineMs = 1_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => {

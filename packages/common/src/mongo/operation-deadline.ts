@@ -15,10 +15,9 @@ interface Pending {
 }
 
 /**
- * Bounds promises by one deadline with a single sweeping timer instead of a timer per operation:
- * each bounded promise costs a set entry, and a request's several database calls add no timers.
- * The sweep runs every twentieth of the deadline and a promise is failed at the first sweep past
- * `deadlineMs - sweepMs` from its start, so it never fails later than the deadline.
+ * Bounds promises by one deadline with one sweeping timer rather than a timer per operation. The
+ * sweep runs every twentieth of the deadline and fails a promise at the first sweep past
+ * `deadlineMs - sweepMs`, so never later than the deadline.
  */
 function deadlineSweeper(deadlineMs: number): <T>(operation: Promise<T>) => Promise<T> {
   const sweepMs = Math.max(5, Math.floor(deadlineMs / 20));
@@ -44,7 +43,6 @@ function deadlineSweeper(deadlineMs: number): <T>(operation: Promise<T>) => Prom
     new Promise<T>((resolve, reject) => {
       const entry: Pending = { due: performance.now() + deadlineMs - sweepMs, fail: reject };
       pending.add(entry);
-      // Unref'd: a sweep due is no reason for the process to stay up.
       timer ??= setInterval(sweep, sweepMs).unref();
       // The operation may still settle after its deadline; its outcome is then ignored.
       operation.then(
@@ -71,7 +69,7 @@ function wrapMethods<T extends object>(
     get(object, property, receiver) {
       const value: unknown = Reflect.get(object, property, receiver);
       if (typeof value !== 'function') return value;
-      // Symbol-keyed methods (async iteration) run on the object itself, as documented above.
+      // Symbol-keyed methods (async iteration) run on the object itself, unbounded.
       if (typeof property !== 'string') return value.bind(object) as unknown;
       const known = wrappers.get(property);
       if (known !== undefined && known.method === value) return known.wrapper;
@@ -96,12 +94,10 @@ function boundedCursor<C extends object>(cursor: C, bound: Bound): C {
 }
 
 /**
- * The database with a deadline on every operation a request awaits: each promise a collection
- * or one of its cursors returns fails with a network timeout (the same failure as a stalled
- * socket) once `deadlineMs` has passed. The driver's own deadlines (`operationDeadlines`) end
- * almost every operation sooner; this one is the guarantee, for the rare operation the driver
- * leaves waiting when its connections are reset under it. Streaming a cursor with `for await`
- * is not bounded here (a stream answers as it goes; its socket deadline still applies).
+ * The database with a deadline on every promise a collection or its cursors return: a network
+ * timeout, as from a stalled socket. The driver's deadlines end almost every operation sooner;
+ * this is the guarantee for the rare one left waiting when its connection is reset under it
+ * (docs/performance.md). `for await` over a cursor is bounded by its socket deadline alone.
  */
 export function withOperationDeadline(db: Db, deadlineMs: number): Db {
   const bound = deadlineSweeper(deadlineMs);

@@ -3,12 +3,10 @@ import type { Logger } from 'pino';
 let installed = false;
 
 /**
- * What a process does with an error nothing caught (`uncaughtException`) or a promise rejection
- * nothing handled (`unhandledRejection`): one fatal JSON line with the stack, then exit 1 (pino's
- * destination writes what it still holds synchronously at exit; nothing asynchronous is trusted
- * to run in a process in an unknown state), so that the orchestrator restarts it. Without this, Node prints the
- * stack to stderr in its own format, which log pipelines do not parse, and lines still buffered
- * are lost with the process.
+ * An uncaught exception or unhandled rejection: one fatal JSON line with the stack, then exit 1
+ * (pino's destination writes what it holds synchronously at exit; nothing asynchronous is
+ * trusted in a process in an unknown state). Node alone prints a stack log pipelines do not
+ * parse, and buffered lines are lost.
  */
 export function installCrashHandlers(logger: Logger): void {
   if (installed) return;

@@ -1,71 +1,26 @@
-import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Gauge, Histogram, Registry } from 'prom-client';
 import { processMetrics } from './process-metrics.js';
 
 /** The `route` label of a request no route matched: one value, however many paths arrive. */
-export const UNMATCHED_ROUTE_LABEL = 'unmatched';
+const UNMATCHED_ROUTE_LABEL = 'unmatched';
 
-/** From 1 ms: the services' cheap routes answer in well under the client library's first 5 ms bucket. */
+/** From 1 ms: cheap routes answer well under prom-client's first 5 ms bucket. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** Far more than a service has in flight; past it, closed responses are dropped at once. */
-const MAX_IN_FLIGHT_BEFORE_SWEEP = 10_000;
-
-type Observe = (seconds: number) => void;
-
-/** The metrics of one running service: its requests, and the process's own through `text`. */
 export interface HttpMetrics {
-  /** Starts timing a request the app is about to handle. */
   start: (req: IncomingMessage, res: ServerResponse) => void;
-  /** The Prometheus text exposition of the service's and the process's metrics. */
+  /** The Prometheus text of the service's and the process's metrics. */
   text: () => Promise<string>;
   contentType: string;
 }
 
-interface Timing {
-  at: number;
-  observeFor: (method: string, route: string, status: number) => Observe;
-  inFlight: Set<ServerResponse>;
-}
-
-/** Each response being timed (nothing is added to the response itself, as for the request log). */
-const timings = new WeakMap<ServerResponse, Timing>();
-
-interface FinishMessage {
-  request: IncomingMessage & { route?: { path?: unknown } };
-  response: ServerResponse;
-}
-
-/** The route template Express matched (`/products/:id`), never the path itself. */
-function routeOf(request: FinishMessage['request']): string {
-  const path = request.route?.path;
-  return typeof path === 'string' ? path : UNMATCHED_ROUTE_LABEL;
-}
-
-let subscribed = false;
-/** One subscriber to Node's finished responses for the process, as the request log does. */
-function subscribeOnce(): void {
-  if (subscribed) return;
-  subscribed = true;
-  subscribe('http.server.response.finish', (message) => {
-    const { request, response } = message as FinishMessage;
-    const timing = timings.get(response);
-    if (timing === undefined) return;
-    timing.inFlight.delete(response);
-    const seconds = (performance.now() - timing.at) / 1000;
-    timing.observeFor(request.method ?? 'GET', routeOf(request), response.statusCode)(seconds);
-  });
-}
-
 /**
- * A service's request metrics in a registry of its own (so that two services in one test process
- * count apart): `http_request_duration_seconds` by method, route template and status, and
- * `http_requests_in_flight`. The histogram's children are kept by their three labels, so that a
- * request costs one map lookup instead of the client's label hashing.
+ * A service's request metrics, in a registry of its own (two services in one test process count
+ * apart), timed as prom-client's documentation shows: a timer per request, ended on `finish`
+ * with the route template Express matched (never the path itself).
  */
 export function createHttpMetrics(): HttpMetrics {
-  subscribeOnce();
   const registry = new Registry();
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -74,37 +29,25 @@ export function createHttpMetrics(): HttpMetrics {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const children = new Map<string, Observe>();
-  const observeFor = (method: string, route: string, status: number): Observe => {
-    const key = `${method} ${status} ${route}`;
-    let observe = children.get(key);
-    if (observe === undefined) {
-      const child = duration.labels({ method, route, status_code: status });
-      observe = (seconds) => child.observe(seconds);
-      children.set(key, observe);
-    }
-    return observe;
-  };
-  const inFlight = new Set<ServerResponse>();
-  const dropClosed = (): void => {
-    // A response whose connection closed before it finished never reaches the finish channel.
-    for (const res of inFlight) if (res.destroyed) inFlight.delete(res);
-  };
-  new Gauge({
+  const inFlight = new Gauge({
     name: 'http_requests_in_flight',
     help: 'Requests the app has started and not yet finished answering.',
     registers: [registry],
-    collect() {
-      dropClosed();
-      this.set(inFlight.size);
-    },
   });
   return {
-    start: (_req, res) => {
-      timings.set(res, { at: performance.now(), observeFor, inFlight });
-      inFlight.add(res);
-      // Without scrapes, aborted responses would pile up here.
-      if (inFlight.size > MAX_IN_FLIGHT_BEFORE_SWEEP) dropClosed();
+    start: (req, res) => {
+      inFlight.inc();
+      const end = duration.startTimer();
+      res.once('finish', () => {
+        const path = (req as { route?: { path?: unknown } }).route?.path;
+        end({
+          method: req.method ?? 'GET',
+          route: typeof path === 'string' ? path : UNMATCHED_ROUTE_LABEL,
+          status_code: res.statusCode,
+        });
+      });
+      // Also when its client went away unanswered, which never finishes.
+      res.once('close', () => inFlight.dec());
     },
     text: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}`,
     contentType: registry.contentType,

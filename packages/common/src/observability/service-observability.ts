@@ -1,10 +1,11 @@
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/config.js';
-import { createHttpMetrics } from './http-metrics.js';
-import { measuredApp } from './measured-app.js';
 import { METRICS_PATH } from '../addresses.js';
-import { createMetricsServer } from './metrics-endpoint.js';
+import { pathOf } from '../http/unmatched-request.js';
+import { isAddressInUse, listen } from '../runtime/app-server.js';
+import type { ServiceApp } from '../runtime/run-service.js';
+import { createHttpMetrics, type HttpMetrics } from './http-metrics.js';
 import { runShutdownHooks } from './shutdown-hooks.js';
 
 export interface ObservabilityConfig {
@@ -17,8 +18,8 @@ export interface ObservabilityConfig {
 /** What `runService` asks of the observability of one service. */
 export interface ServiceObservability {
   /** The app as the server should call it: timed, with `/metrics` in front when on its port. */
-  measure: <A extends Parameters<typeof measuredApp>[0]>(app: A) => A;
-  /** Opens the metrics port, if any (before the service's port, so a failure leaves nothing open). */
+  measure: <A extends ServiceApp>(app: A) => A;
+  /** Opens the metrics port, if any (before the service's, so a failure leaves nothing open). */
   listen: () => Promise<void>;
   /** Where the metrics are served, given the service's URL; undefined when they are off. */
   url: (serviceUrl: string) => string | undefined;
@@ -26,26 +27,50 @@ export interface ServiceObservability {
   close: () => Promise<void>;
 }
 
-function isAddressInUse(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+/**
+ * Answers `GET` and `HEAD /metrics`; any other request is left to the app, so the spec's routes
+ * and 404s are unchanged. Scrapes are not timed: they would count in the histogram they read.
+ */
+function answerMetrics(
+  req: IncomingMessage,
+  res: ServerResponse,
+  metrics: HttpMetrics,
+  logger: Logger,
+): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || pathOf(req.url) !== METRICS_PATH) {
+    return false;
+  }
+  metrics.text().then(
+    (text) => {
+      res.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : text);
+    },
+    (error: unknown) => {
+      logger.error({ err: error }, 'metrics could not be collected');
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('metrics could not be collected');
+    },
+  );
+  return true;
 }
 
-function listenOn(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (error: Error): void => {
-      // Said as the configuration problem it is, naming the variable rather than PORT.
-      reject(
-        isAddressInUse(error)
-          ? new ConfigError([`METRICS_PORT: port ${port} is already in use`])
-          : error,
-      );
-    };
-    server.once('error', fail);
-    server.listen(port, () => {
-      server.off('error', fail);
-      resolve();
-    });
-  });
+/**
+ * The app with its requests timed, and `/metrics` in front of it when served on the service's
+ * port. It keeps the app's `request` and `response` prototypes for `createAppServer`.
+ */
+function measuredApp<A extends ServiceApp>(
+  app: A,
+  metrics: HttpMetrics,
+  logger: Logger,
+  onServicePort: boolean,
+): A {
+  const measured: ServiceApp = (req, res, unhandled) => {
+    if (onServicePort && answerMetrics(req, res, metrics, logger)) return;
+    metrics.start(req, res);
+    app(req, res, unhandled);
+  };
+  const { request, response } = app as { request?: unknown; response?: unknown };
+  return Object.assign(measured, { request, response }) as unknown as A;
 }
 
 export function observeService(config: ObservabilityConfig, logger: Logger): ServiceObservability {
@@ -59,11 +84,24 @@ export function observeService(config: ObservabilityConfig, logger: Logger): Ser
   }
   const metrics = createHttpMetrics();
   const ownPort = config.METRICS_PORT;
-  const server = ownPort === undefined ? undefined : createMetricsServer(metrics, logger);
+  const server =
+    ownPort === undefined
+      ? undefined
+      : createServer((req, res) => {
+          if (answerMetrics(req, res, metrics, logger)) return;
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('Not Found');
+        });
   return {
     measure: (app) => measuredApp(app, metrics, logger, server === undefined),
     listen: async () => {
-      if (server !== undefined && ownPort !== undefined) await listenOn(server, ownPort);
+      if (server === undefined || ownPort === undefined) return;
+      await listen(server, ownPort).catch((error: unknown) => {
+        // A configuration problem: named by its variable rather than PORT.
+        throw isAddressInUse(error)
+          ? new ConfigError([`METRICS_PORT: port ${ownPort} is already in use`])
+          : error;
+      });
     },
     url: (serviceUrl) => {
       const address = server?.address();

@@ -1,10 +1,9 @@
 type ShutdownHook = () => Promise<void>;
 
 /**
- * Work a stopping service waits for after its dependencies are closed: tracing registers the
- * export of its last spans here. Kept on a global symbol because the tracing set-up is loaded by
- * `node --import` before the service, and must reach the same list whatever copy of this module
- * each of them resolved.
+ * Work a stopping service waits for once its dependencies are closed (tracing's last spans). On
+ * a global symbol: the tracing set-up is loaded by `node --import` before the service, and may
+ * resolve another copy of this module.
  */
 const HOOKS = Symbol.for('@repo/common/shutdown-hooks');
 
@@ -20,6 +19,9 @@ export function onShutdown(hook: ShutdownHook): void {
 
 /** Runs every hook once; a failing hook does not keep the others from running. */
 export async function runShutdownHooks(): Promise<void> {
-  const pending = hooks().splice(0);
-  await Promise.allSettled(pending.map((hook) => hook()));
+  await Promise.allSettled(
+    hooks()
+      .splice(0)
+      .map((hook) => hook()),
+  );
 }

@@ -20,32 +20,28 @@ import { pathOf } from '../http/unmatched-request.js';
 import { useRequestIdGenerator } from './request-id.js';
 import { onShutdown } from './shutdown-hooks.js';
 
-/** Requests answered in front of the app for machines; tracing them would bury the API's traces. */
+/** Answered in front of the app for machines: traced, they would bury the API's traces. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 export interface TracingOptions {
   serviceName: string;
   serviceVersion: string;
-  /** Where spans go: OTLP over HTTP (protobuf) to the collector the environment names by default. */
+  /** OTLP over HTTP to the collector the environment names, by default. */
   exporter?: SpanExporter;
-  /**
-   * `batch` (the default) exports in the background in batches; `simple` exports each span as it
-   * ends, for tests that read an in-memory exporter.
-   */
+  /** `simple` exports each span as it ends, for tests that read an in-memory exporter. */
   processor?: 'batch' | 'simple';
 }
 
 export interface Tracing {
-  /** Exports what is still waiting and stops (also run when the service stops). */
+  /** Exports what is waiting and stops (also run when the service stops). */
   shutdown: () => Promise<void>;
 }
 
 /**
- * Starts tracing for this process: W3C trace context in and out, spans for the HTTP server and
- * client named by Express's route templates, and every MongoDB command, as children of the
- * request's span. Must run before `express`, `mongodb` and `http` are imported (through `node --import`):
- * ES modules can only be instrumented by a loader hook (import-in-the-middle) that sees them load.
- * The request id of a request without one becomes its trace id, so a log line leads to its trace.
+ * Starts tracing for this process: W3C trace context, spans for the HTTP server and client named
+ * by Express's route templates, and every MongoDB command. Runs before `express`, `mongodb` and
+ * `http` are imported (`node --import`): ES modules are instrumented only by a loader hook
+ * (import-in-the-middle) that sees them load. A request without an id gets its trace id as one.
  */
 export async function startTracing(options: TracingOptions): Promise<Tracing> {
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
@@ -63,7 +59,6 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
         : new BatchSpanProcessor(exporter),
     ],
   });
-  // The AsyncLocalStorage context manager and the W3C trace-context and baggage propagators.
   provider.register();
   registerInstrumentations({
     tracerProvider: provider,
@@ -71,10 +66,8 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req: IncomingMessage) => UNTRACED_PATHS.has(pathOf(req.url)),
       }),
-      // Express names the request's span by its route template (`GET /products/:id`, and
-      // `http.route`); a span per middleware and handler would add little but cost on every
-      // request (the services run one middleware and one handler), so the database commands are
-      // the request span's own children.
+      // Names the request's span by its route template; a span per middleware and handler
+      // would cost every request and add little.
       new ExpressInstrumentation({
         ignoreLayersType: [
           ExpressLayerType.MIDDLEWARE,

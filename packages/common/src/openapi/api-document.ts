@@ -15,25 +15,16 @@ import {
   type TooManyRequestsBody,
 } from './rate-limit-document.js';
 
-/** An OpenAPI 3.1 document, as the generator builds it. */
 export type ApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
-/**
- * What the document needs of a route: its method, OpenAPI path, zod request schemas and every
- * response it can give. A `Route` declaration is one, and its handler is left out of the document.
- */
+/** What the document needs of a route; a `Route` declaration is one (its handler left out). */
 export type ApiRoute = RouteConfig & {
   before?: unknown;
   handle?: unknown;
   idempotency?: { errorResponse: ErrorResponseOf };
 };
 
-/** A bearer-token security scheme; `description` says which token and how it is checked. */
-export interface BearerScheme {
-  description: string;
-}
-
-/** The answer to a request that no route matches, which no path of the document can carry. */
+/** The answer to a request no route matches, which no path of the document can carry. */
 export interface UnmatchedRouteResponse {
   description: string;
   mediaType: string;
@@ -42,31 +33,26 @@ export interface UnmatchedRouteResponse {
 }
 
 export interface ApiDescription {
-  /** The service's name, as in `services/registry.json`. */
   service: string;
   version: string;
   /** What the service does, in a paragraph (CommonMark); the README link is added after it. */
   summary: string;
   routes: readonly ApiRoute[];
-  /** Bearer-token schemes by name, for routes whose `security` names them. */
-  bearerSchemes?: Readonly<Record<string, BearerScheme>>;
-  /** Express's own `Cannot <METHOD> <path>` 404 (`cannotRouteResponse`) unless a service answers otherwise. */
+  /** Bearer-token schemes by name; `description` says which token and how it is checked. */
+  bearerSchemes?: Readonly<Record<string, { description: string }>>;
+  /** `cannotRouteResponse()` unless the service answers otherwise. */
   unmatchedRoute?: UnmatchedRouteResponse;
   /** How the service's error handler renders a 429 (the limits of `Throttle`). */
   tooManyRequests: TooManyRequestsBody;
 }
 
 /**
- * The name under `components.responses` of the answer to an unmatched method and path. OpenAPI
- * has no place for "any other request", so the document names it once here and its description
- * says so; the contract tests hold every unmatched request to it.
+ * OpenAPI has no place for "any other request": the document names its answer once under
+ * `components.responses`, and the contract tests hold every unmatched request to it.
  */
 export const UNMATCHED_ROUTE_RESPONSE = 'UnmatchedRoute';
 
-/**
- * Where the README sits next to the committed document (`services/<name>/openapi.json`). A
- * relative link, so it goes in the description: `externalDocs.url` must be an absolute URI.
- */
+/** Relative, so in the description: `externalDocs.url` must be an absolute URI. */
 const README_LINK = './README.md';
 
 function describeService({ service, summary }: ApiDescription): string {
@@ -88,10 +74,8 @@ function describeService({ service, summary }: ApiDescription): string {
 }
 
 /**
- * Builds a service's OpenAPI 3.1 document from its route table, through
- * `@asteasolutions/zod-to-openapi`: the same zod schemas that read the requests describe them
- * here, so the document cannot drift from the code. Run once at start-up (and by
- * `npm run openapi`), never per request.
+ * A service's OpenAPI 3.1 document from its route table (`@asteasolutions/zod-to-openapi`): the
+ * zod schemas that read the requests describe them, so the document cannot drift from the code.
  */
 export function createApiDocument(api: ApiDescription): ApiDocument {
   const registry = new OpenAPIRegistry();
@@ -103,8 +87,7 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
     });
   }
   const { description, mediaType, schema, example } = api.unmatchedRoute ?? cannotRouteResponse();
-  // The body's zod schema becomes a component schema (named by its `id`, handed to the generator
-  // below); the response refers to it by that name.
+  // A component schema, named by its `id`, handed to the generator below.
   const bodySchemaName = `${UNMATCHED_ROUTE_RESPONSE}Body`;
   const bodySchema = schema.meta({ id: bodySchemaName });
   registry.registerComponent('responses', UNMATCHED_ROUTE_RESPONSE, {
@@ -146,15 +129,11 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
   return document;
 }
 
-/**
- * A route's tag, unless it names its own: the first segment of its path (`/customers/{id}/orders`
- * is `customers`), or the service's name for `/`.
- */
+/** A route's default tag: the first segment of its path, or the service's name for `/`. */
 function tagOf(path: string, service: string): string {
   return path.split('/')[1] || service;
 }
 
-/** The document's tags, each once, in the order of the routes that first use them. */
 function tagsOf({ routes, service }: ApiDescription): { name: string }[] {
   const names = new Set(routes.flatMap((route) => route.tags ?? [tagOf(route.path, service)]));
   return [...names].map((name) => ({ name }));
@@ -168,11 +147,7 @@ export function taggedRoutes<R extends { tags?: string[] }>(
   return routes.map((route) => ({ ...route, tags: [tag] }));
 }
 
-/**
- * An operation id from the method and path, unique as they are: `GET /products/{id}` is
- * `getProductsById`, `POST /customers/{customerId}/orders` `postCustomersByCustomerIdOrders`,
- * `GET /` `getRoot`.
- */
+/** From the method and path, unique as they are: `GET /products/{id}` is `getProductsById`. */
 function operationIdOf({ method, path }: ApiRoute): string {
   const words = path
     .split('/')
@@ -188,7 +163,7 @@ function operationIdOf({ method, path }: ApiRoute): string {
   return `${method}${name || 'Root'}`;
 }
 
-/** The committed document of a service: `services/<name>/openapi.json`. */
+/** `services/<name>/openapi.json`. */
 export const API_DOCUMENT_FILE = 'openapi.json';
 
 /** The document as `npm run openapi` writes it: two-space JSON and a final newline. */

@@ -4,11 +4,7 @@ import type { ErrorResponseOf } from '../idempotency/route-option.js';
 import { ifMatchHeader, PRECONDITION_FAILED_DESCRIPTION } from './responses.js';
 import { withRequestHeaders } from './route.js';
 
-/**
- * A write that takes `If-Match` (its handler reads it with `readIfMatch`): the route's OpenAPI
- * description gets the header and the 412, in the service's error body (`errorResponse`). Wrapping
- * the declaration keeps the route's other parts as written.
- */
+/** A write that takes `If-Match` (`readIfMatch`): its description gets the header and the 412. */
 export function conditionalWrite<R extends Pick<RouteConfig, 'request' | 'responses'>>(
   errorResponse: ErrorResponseOf,
   route: R,

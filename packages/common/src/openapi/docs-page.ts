@@ -1,31 +1,27 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathOf } from '../http/unmatched-request.js';
 import type { ApiDocument } from './api-document.js';
 
-/** Where `GET /openapi.json` and `GET /docs` live. */
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
 const require = createRequire(import.meta.url);
 
-/**
- * Swagger UI's files, served from the service's own dependencies (`swagger-ui-dist`), so the page
- * works without any network beyond the service itself.
- */
-const SWAGGER_UI_FILES: Readonly<Record<string, { file: string; type: string }>> = {
-  'swagger-ui.css': { file: 'swagger-ui-dist/swagger-ui.css', type: 'text/css; charset=utf-8' },
-  'swagger-ui-bundle.js': {
-    file: 'swagger-ui-dist/swagger-ui-bundle.js',
-    type: 'text/javascript; charset=utf-8',
-  },
-  'favicon-32x32.png': { file: 'swagger-ui-dist/favicon-32x32.png', type: 'image/png' },
+const HTML = 'text/html; charset=utf-8';
+const JS = 'text/javascript; charset=utf-8';
+
+/** Served from the service's own `swagger-ui-dist`: the page needs no other network. */
+const SWAGGER_UI_FILES = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': JS,
+  'favicon-32x32.png': 'image/png',
 };
 
 /**
- * The page's own start-up script. It is a file rather than an inline script so that the page's
- * Content-Security-Policy can forbid inline scripts. `validatorUrl: null` keeps Swagger UI from
- * sending the document to its public validator.
+ * A file rather than an inline script, so the Content-Security-Policy can forbid inline scripts;
+ * `validatorUrl: null` keeps the document from Swagger UI's public validator.
  */
 const INITIALIZER = `window.ui = SwaggerUIBundle({
   url: ${JSON.stringify(OPENAPI_PATH)},
@@ -54,10 +50,7 @@ function page(title: string): string {
 `;
 }
 
-/**
- * Scripts and styles from the service itself only; Swagger UI sets inline styles and shows its
- * logo as a data: image, and "Try it out" calls the service from the page (connect-src 'self').
- */
+/** Swagger UI sets inline styles, shows a data: logo and calls the service ("Try it out"). */
 const DOCS_CSP = [
   "default-src 'none'",
   "script-src 'self'",
@@ -79,42 +72,37 @@ function constant(text: string): () => Promise<Buffer> {
   return () => body;
 }
 
-/** Read on first request and kept: the bundle is 1.7 MB, and a service whose docs nobody opens never reads it. */
+/** Read on first request and kept (the bundle is 1.7 MB). */
 function fileOnDemand(file: string): () => Promise<Buffer> {
   let body: Promise<Buffer> | undefined;
   return () => (body ??= readFile(require.resolve(file)));
 }
 
-/** Answers one documentation request; false when the path is not one of them. */
-export type ApiDocsResponder = (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
-
 /**
- * `GET /openapi.json` (the document, serialized once here) and `GET /docs` with Swagger UI's
- * files. `runService` puts it in front of the app, as it does the probes, so the spec's routes,
- * 404s and request logs stay as they are; only GET and HEAD reach it.
+ * Answers `GET /openapi.json` (the document, serialized once here) and `GET /docs` with Swagger
+ * UI's files, in front of the app as the probes are (the spec's routes, 404s and request logs
+ * stay as they are); false for any other request.
  */
-export function apiDocsResponder(document: ApiDocument): ApiDocsResponder {
+export function apiDocsResponder(
+  document: ApiDocument,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const html = constant(page(document.info.title));
   const resources = new Map<string, Resource>([
     [
       OPENAPI_PATH,
       { type: 'application/json; charset=utf-8', body: constant(JSON.stringify(document)) },
     ],
-    [DOCS_PATH, { type: 'text/html; charset=utf-8', body: constant(page(document.info.title)) }],
-    [
-      `${DOCS_PATH}/`,
-      { type: 'text/html; charset=utf-8', body: constant(page(document.info.title)) },
-    ],
-    [
-      `${DOCS_PATH}/swagger-initializer.js`,
-      { type: 'text/javascript; charset=utf-8', body: constant(INITIALIZER) },
-    ],
+    [DOCS_PATH, { type: HTML, body: html }],
+    [`${DOCS_PATH}/`, { type: HTML, body: html }],
+    [`${DOCS_PATH}/swagger-initializer.js`, { type: JS, body: constant(INITIALIZER) }],
   ]);
-  for (const [name, { file, type }] of Object.entries(SWAGGER_UI_FILES)) {
-    resources.set(`${DOCS_PATH}/${name}`, { type, body: fileOnDemand(file) });
+  for (const [name, type] of Object.entries(SWAGGER_UI_FILES)) {
+    resources.set(`${DOCS_PATH}/${name}`, { type, body: fileOnDemand(`swagger-ui-dist/${name}`) });
   }
 
-  return (req, res, path) => {
-    const resource = resources.get(path);
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const resource = resources.get(pathOf(req.url));
     if (resource === undefined) return false;
     resource.body().then(
       (body) => {

@@ -6,31 +6,29 @@ import {
 } from '../throttle/too-many-requests.js';
 import type { ApiDocument } from './api-document.js';
 
-/** A 429 body as the service renders it (its error handler), for one of the given messages. */
+/** A 429 body as the service's error handler renders it, for one of the given messages. */
 export interface TooManyRequestsBody {
   mediaType: string;
   schema: (messages: readonly [string, ...string[]]) => z.ZodType;
   example: (message: string) => unknown;
 }
 
-/** `{ "error": <message> }`, the 429 of products, orders and the mini-store. */
+/** Products, orders and the mini-store. */
 export const jsonErrorTooManyRequests: TooManyRequestsBody = {
   mediaType: 'application/json',
   schema: (messages) => z.strictObject({ error: z.enum(messages) }),
   example: (message) => ({ error: message }),
 };
 
-/** The message as plain text, the 429 of books and the tutorial. */
+/** Books and the tutorial. */
 export const textTooManyRequests: TooManyRequestsBody = {
   mediaType: 'text/plain',
   schema: (messages) => z.enum(messages),
   example: (message) => message,
 };
 
-/** The components' 429 of the request limit, which any request may get. */
 export const TOO_MANY_REQUESTS_RESPONSE = 'TooManyRequests';
 const TOO_MANY_AUTH_FAILURES = 'TooManyAuthenticationFailures';
-/** The limit's headers, by reference, as every response carries them. */
 export const RATE_LIMIT_HEADER_REFS = {
   RateLimit: { $ref: '#/components/headers/RateLimit' },
   'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
@@ -89,7 +87,7 @@ export function registerRateLimitComponents(
   return schemas;
 }
 
-/** The route with its 429: the limits' answer, or also the failed-authentication one on a token route. */
+/** The route with its 429, which on a token route may also be the failed-authentication one. */
 export function withTooManyRequests(route: RouteConfig): RouteConfig {
   const name =
     (route.security ?? []).length > 0 ? TOO_MANY_AUTH_FAILURES : TOO_MANY_REQUESTS_RESPONSE;
@@ -99,7 +97,6 @@ export function withTooManyRequests(route: RouteConfig): RouteConfig {
   };
 }
 
-/** Every response of every operation carries the `RateLimit` and `RateLimit-Policy` headers. */
 export function addRateLimitHeaders(document: ApiDocument): void {
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {

@@ -2,7 +2,7 @@ import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { UnmatchedRouteResponse } from './api-document.js';
 
-/** A response with a JSON body; `example` is what the README or the spec shows for it. */
+/** A response with a JSON body and, if given, its example. */
 export function jsonResponse(
   description: string,
   schema: z.ZodType,
@@ -24,7 +24,7 @@ export function jsonBody(schema: z.ZodType, example: unknown) {
   return { required: true, content: { 'application/json': { schema, example } } };
 }
 
-/** A response with a text body (`text/plain` unless the route labels its text otherwise). */
+/** A response with a text body (`text/plain` unless the route says otherwise). */
 export function textResponse(
   description: string,
   schema: z.ZodType<string>,
@@ -39,18 +39,12 @@ export function emptyResponse(description: string): ResponseConfig {
   return { description };
 }
 
-/**
- * The answer to `If-None-Match` with the current ETag, which every GET route gives (the shared
- * app puts a weak ETag on every body; a single resource carries its strong one, `etagHeader`).
- */
+/** Every GET route's answer to `If-None-Match` with the current ETag (weak, or a resource's strong one). */
 export const notModifiedResponse = emptyResponse(
   'Not Modified: the body has not changed since the ETag sent in `If-None-Match`.',
 );
 
-/**
- * The `ETag` of an answer that carries a resource's representation: strong, its version
- * (`strongEtag`), the value `If-Match` takes.
- */
+/** The strong `ETag` of a resource's representation (`strongEtag`), which `If-Match` takes. */
 export const etagHeader = z.object({
   ETag: z
     .string()
@@ -62,7 +56,6 @@ export const etagHeader = z.object({
     }),
 });
 
-/** A response that carries the representation and its strong `ETag`. */
 export function withEtag(response: ResponseConfig): ResponseConfig {
   return { ...response, headers: etagHeader };
 }
@@ -76,16 +69,15 @@ export const ifMatchHeader = z.object({
   }),
 });
 
-/** When the 412 a conditional write gives is answered. */
 export const PRECONDITION_FAILED_DESCRIPTION =
   'Precondition Failed: `If-Match` names no current ETag of the resource (it has changed since it was read, or the header is malformed). Nothing was written.';
 
-/** The plain-text status line a route sends for a status without a body of its own (`res.sendStatus`). */
+/** The plain-text status text `res.sendStatus` sends. */
 export function statusTextResponse(description: string, statusText: string): ResponseConfig {
   return textResponse(description, z.literal(statusText), statusText);
 }
 
-/** `{ "error": <message> }`, the error body of products, orders and the mini-store. */
+/** `{ "error": <message> }`: products, orders and the mini-store. */
 export const errorBodySchema = z.strictObject({ error: z.string() });
 
 /** An `{ error }` response whose message is always `message`. */
@@ -100,10 +92,7 @@ export function errorResponse(description: string, example: string): ResponseCon
   return jsonResponse(description, errorBodySchema, { error: example });
 }
 
-/**
- * The plain-text `Cannot <METHOD> <path>` 404 for a method and path no route matches, the default
- * of every service whose spec does not give its own.
- */
+/** Express's plain-text `Cannot <METHOD> <path>` 404, unless a service's spec gives its own. */
 export function cannotRouteResponse(): UnmatchedRouteResponse {
   return {
     description:

@@ -6,20 +6,8 @@ import {
   type Server,
   type ServerOptions,
 } from 'node:http';
+import type { RuntimeConfig } from '../config/config.js';
 import { REQUEST_HEAD_LIMIT } from '../openapi/limits.js';
-
-/** What Express gives every request and response it handles: `app.request` and `app.response`. */
-interface AppPrototypes {
-  request: IncomingMessage;
-  response: ServerResponse;
-}
-
-function appPrototypesOf(app: object): AppPrototypes | undefined {
-  const { request, response } = app as { request?: unknown; response?: unknown };
-  return request instanceof IncomingMessage && response instanceof ServerResponse
-    ? { request, response }
-    : undefined;
-}
 
 /** A constructor whose objects are built by `base` but have `prototype` from the start. */
 function bornWith(base: (...args: unknown[]) => void, prototype: object) {
@@ -27,23 +15,22 @@ function bornWith(base: (...args: unknown[]) => void, prototype: object) {
     base.apply(this, args);
   }
   AppObject.prototype = prototype;
-  // As `class extends` would: V8 sizes a new object from the properties the constructor and the
-  // constructors it inherits from assign. Without the link it reserves room for none, and a
-  // response (some forty fields, several set with symbol keys) falls back to a dictionary: every
-  // property access on it then takes a slow path.
+  // As `class extends` would: V8 sizes a new object from the fields its constructor chain
+  // assigns; without the link a response (some forty fields) falls back to a slow dictionary.
   Object.setPrototypeOf(AppObject, base);
   return AppObject;
 }
 
 /**
- * Node's server options that build requests and responses with the app's prototypes, or
- * undefined when Node's constructors cannot do that: when they are ES classes (which cannot be
- * called on an existing object; in Node 20, 22 and 24 they are plain functions), or when a
- * property they set is a getter-only accessor on the app's prototypes. Both would throw on every
- * request, so one request and one response are built here first.
+ * Node's server options that build requests and responses with the app's `request` and
+ * `response` prototypes, or undefined when the app has none or Node's constructors refuse them
+ * (ES classes, or a getter-only field on the prototypes): one of each is built here first, since
+ * either would throw on every request.
  */
-function serverClassesFor({ request, response }: AppPrototypes) {
-  // Node types its request and response constructors as classes; at run time they are functions.
+function serverClassesFor(app: object) {
+  const { request, response } = app as { request?: unknown; response?: unknown };
+  if (!(request instanceof IncomingMessage && response instanceof ServerResponse)) return undefined;
+  // Node types them as classes; at run time (Node 20 to 24) they are plain functions.
   const AppRequest = bornWith(IncomingMessage as unknown as (...args: unknown[]) => void, request);
   const AppResponse = bornWith(ServerResponse as unknown as (...args: unknown[]) => void, response);
   try {
@@ -59,56 +46,50 @@ function serverClassesFor({ request, response }: AppPrototypes) {
 }
 
 /**
- * The HTTP server for an app. For an Express app, Node builds every request and response with
- * the app's own prototypes (`app.request`, `app.response`), through the documented
- * `IncomingMessage` and `ServerResponse` options of `http.createServer`.
- *
- * Why: Express gives each incoming request and response its prototypes with
- * `Object.setPrototypeOf` (in `app.handle`), and changing an existing object's prototype sends
- * V8 down slow paths for every later property access on it, which on a cheap route is most of
- * what Express costs per request. With the prototypes in place from the start, Express's switch finds nothing to change, and everything
- * Express does stays as it is. (Express needs the switch for sub-apps mounted with
- * `app.use(subApp)`, which give requests another app's prototypes on the way in; the services
- * mount none, and a sub-app would still work, only without the gain.)
- *
- * `listener` answers every request; any other request handler, or an app whose prototypes
- * Node's constructors do not accept, gets a plain `http.createServer`.
+ * The HTTP server for an app, whose requests and responses Node builds with an Express app's own
+ * prototypes (the documented `IncomingMessage` and `ServerResponse` options). Express otherwise
+ * switches each one's prototype in `app.handle`, which sends V8 down slow paths for every later
+ * property access: on a cheap route, most of what Express costs (docs/performance.md). With them
+ * in place Express's switch finds nothing to change; a mounted sub-app still works, without the
+ * gain. Any other listener gets a plain server.
  */
 export function createAppServer(
   app: object,
   listener: RequestListener,
   options: ServerOptions = {},
 ): Server {
-  const prototypes = appPrototypesOf(app);
-  const classes = prototypes === undefined ? undefined : serverClassesFor(prototypes);
-  // The head limit the OpenAPI documents state (`REQUEST_HEAD_LIMIT`), whatever Node's flags say.
+  const classes = serverClassesFor(app);
+  // The head limit the OpenAPI documents state, whatever Node's flags say.
   return createServer({ maxHeaderSize: REQUEST_HEAD_LIMIT, ...options, ...classes }, listener);
 }
 
-/** The HTTP deadlines a server enforces on its clients (`HTTP_*_TIMEOUT_MS`). */
-export interface ServerDeadlines {
-  /** A client must have sent the whole request head within this long (408 and close, if not). */
-  headersTimeoutMs: number;
-  /** ...and the whole request, body included, within this long. */
-  requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this long (clients are told, `Keep-Alive`). */
-  keepAliveTimeoutMs: number;
-}
-
 /**
- * Node's server options for the deadlines. Node checks the first two only every
- * `connectionsCheckingInterval` (30 s by default), which would let a slow client overstay its
- * deadline by that much; the check runs at least every second here (it walks the open
- * connections, which is cheap).
+ * Node's server options for the HTTP deadlines (`HTTP_*_TIMEOUT_MS`). Node checks the first two
+ * only every `connectionsCheckingInterval` (30 s by default), which would let a slow client
+ * overstay by that much: here the check runs at least every second (it is cheap).
  */
-export function deadlineOptions(deadlines: ServerDeadlines): ServerOptions {
+export function deadlineOptions(runtime: RuntimeConfig): ServerOptions {
   return {
-    headersTimeout: deadlines.headersTimeoutMs,
-    requestTimeout: deadlines.requestTimeoutMs,
-    keepAliveTimeout: deadlines.keepAliveTimeoutMs,
+    headersTimeout: runtime.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: runtime.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: runtime.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     connectionsCheckingInterval: Math.max(
       50,
-      Math.min(1_000, Math.floor(deadlines.headersTimeoutMs / 4)),
+      Math.min(1_000, Math.floor(runtime.HTTP_HEADERS_TIMEOUT_MS / 4)),
     ),
   };
+}
+
+export function isAddressInUse(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+}
+
+export function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }

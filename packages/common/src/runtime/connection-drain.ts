@@ -2,12 +2,10 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
-/** What the runner knows about one open connection. */
 interface Connection {
   openedAt: number;
-  /** Requests whose response has not finished. */
+  /** Responses not finished yet. */
   inFlight: Set<ServerResponse>;
-  /** Responses finished on it. */
   served: number;
 }
 
@@ -18,24 +16,9 @@ interface RequestMessage {
   server: Server;
 }
 
-/**
- * A connection that has not sent a whole request yet is given this long after the listener
- * closes: its client connected before the close and is most likely writing its request now.
- */
+/** What a connection that has sent no request yet is given: its client is most likely writing one. */
 const FRESH_CONNECTION_MS = 1_000;
 const SWEEP_EVERY_MS = 50;
-
-export interface ConnectionDrain {
-  /** From now on every response, and every response already started, says `Connection: close`. */
-  startDrain: () => void;
-  /**
-   * Stops accepting, then closes each connection once it is free: an idle keep-alive connection
-   * at once, one with a request in flight after its response (which says `Connection: close`),
-   * one that has sent nothing yet after a second. Resolves when none is left, or at `graceMs`,
-   * when the rest are cut.
-   */
-  close: (graceMs: number) => Promise<void>;
-}
 
 function isRequestMessage(message: unknown, server: Server): message is RequestMessage {
   return (
@@ -46,14 +29,17 @@ function isRequestMessage(message: unknown, server: Server): message is RequestM
 }
 
 /**
- * Tracks the connections of a server so that a stop loses no request a client sent. Node's own
- * `server.close()` also destroys every connection idle at that instant, including ones whose
- * client has just written a request that has not been read yet; here no connection is closed
- * under a client that was told it could keep using it, except one that stayed idle throughout.
- * Requests are followed through Node's `http.server.*` diagnostics channels, so nothing is added
- * to each request or response.
+ * Tracks a server's connections so that a stop loses no request a client sent: Node's
+ * `server.close()` also destroys connections idle at that instant, whose client may have just
+ * written a request (docs/performance.md, the drain). Requests are followed through Node's
+ * `http.server.*` diagnostics channels, so nothing is added to each request or response.
+ *
+ * `startDrain`: every response from now on, and every one already started, says
+ * `Connection: close`. `close`: stops accepting, then closes each connection once it is free
+ * (idle at once, busy after its response, one that sent nothing after a second); resolves when
+ * none is left, or at `graceMs`, when the rest are cut.
  */
-export function trackConnections(server: Server): ConnectionDrain {
+export function trackConnections(server: Server) {
   const connections = new Map<Socket, Connection>();
   let draining = false;
 
@@ -96,8 +82,8 @@ export function trackConnections(server: Server): ConnectionDrain {
         }
       }
     },
-    close: (graceMs) =>
-      new Promise((resolve) => {
+    close: (graceMs: number) =>
+      new Promise<void>((resolve) => {
         // net's close, not http's: it stops accepting without destroying idle connections.
         NetServer.prototype.close.call(server);
         const finish = (): void => {

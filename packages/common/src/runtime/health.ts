@@ -4,18 +4,17 @@ import { pathOf } from '../http/unmatched-request.js';
 export type ReadinessCheck = () => Promise<boolean>;
 
 function sendStatus(res: ServerResponse, status: number, body: object): void {
-  const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
   });
-  res.end(text);
+  res.end(JSON.stringify(body));
 }
 
 /**
- * Answers the probes `GET /healthz` (the process is up) and `GET /readyz` (its dependencies
- * answer and it is not shutting down) in front of the app, so the spec's routes, logs and 404s
- * stay exactly as specified. Returns false for every other request.
+ * Answers `GET /healthz` (the process is up) and `GET /readyz` (its dependencies answer and it is
+ * not stopping) in front of the app, so the spec's routes, logs and 404s stay as specified;
+ * false for any other request.
  */
 export function answerProbe(
   req: IncomingMessage,
@@ -28,19 +27,15 @@ export function answerProbe(
     sendStatus(res, 200, { status: 'ok' });
     return true;
   }
-  if (path === '/readyz') {
-    if (state.shuttingDown()) {
-      sendStatus(res, 503, { status: 'shutting down' });
-      return true;
-    }
-    state.isReady().then(
-      (ready) =>
-        sendStatus(res, ready ? 200 : 503, {
-          status: ready ? 'ready' : 'dependencies unavailable',
-        }),
-      () => sendStatus(res, 503, { status: 'dependencies unavailable' }),
-    );
+  if (path !== '/readyz') return false;
+  if (state.shuttingDown()) {
+    sendStatus(res, 503, { status: 'shutting down' });
     return true;
   }
-  return false;
+  state.isReady().then(
+    (ready) =>
+      sendStatus(res, ready ? 200 : 503, { status: ready ? 'ready' : 'dependencies unavailable' }),
+    () => sendStatus(res, 503, { status: 'dependencies unavailable' }),
+  );
+  return true;
 }

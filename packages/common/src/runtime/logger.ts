@@ -5,18 +5,16 @@ export type { Logger } from 'pino';
 export interface LoggerOptions {
   name: string;
   level?: LevelWithSilent | undefined;
-  /** Human-readable output; defaults to true only when stdout is a terminal. */
+  /** Human-readable output; by default only when stdout is a terminal. */
   pretty?: boolean | undefined;
   /** Where JSON lines go instead of stdout (tests read them from here). */
   destination?: DestinationStream | undefined;
 }
 
 /**
- * Writes to stdout asynchronously through pino's own destination (sonic-boom): a full pipe is
- * retried without blocking the service, a reader that has gone (EPIPE) ends the logging quietly,
- * and whatever is still buffered is written synchronously when the process exits, however it
- * exits (pino flushes the destinations it makes at exit). `minLength` 1 rather than 0 writes the same
- * way, but makes a flush wait until the writes in flight are done (with 0 it returns at once).
+ * pino's own asynchronous stdout (sonic-boom): a full pipe is retried without blocking, and what
+ * is buffered is written synchronously at exit however the process exits. `minLength` 1 writes
+ * as 0 does, but makes a flush wait for the writes in flight.
  */
 function stdoutDestination(): DestinationStream {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 1 });
@@ -24,9 +22,8 @@ function stdoutDestination(): DestinationStream {
   destination.on('error', (error: NodeJS.ErrnoException) => {
     if (failed) return;
     failed = true;
-    // A failed write would otherwise end the service for the sake of its logs, or be retried for
-    // ever: logging stops (a flush then finds nothing to wait for), and only a failure other than
-    // a reader that has gone is worth a word on stderr.
+    // Otherwise a failed write ends the service for its logs' sake, or is retried for ever:
+    // logging stops, and only a failure other than a reader gone (EPIPE) is told on stderr.
     const stopped = destination as unknown as Record<string, (done?: () => void) => void>;
     stopped.write = stopped.flushSync = stopped.end = () => undefined;
     stopped.flush = (done) => done?.();
@@ -37,7 +34,7 @@ function stdoutDestination(): DestinationStream {
   return destination;
 }
 
-/** JSON lines on stdout (pretty ones on a terminal), one per request and per event. */
+/** JSON lines on stdout (pretty ones on a terminal). */
 export function createLogger({
   name,
   level = 'info',
@@ -62,7 +59,6 @@ export function createLogger({
   return pino({ name, level }, destination ?? stdoutDestination());
 }
 
-/** A logger that drops everything: for tests that build apps and do not read the logs. */
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });
 }
@@ -70,11 +66,7 @@ export function silentLogger(): Logger {
 /** How long a stopping service waits for a reader that has stopped taking its log lines. */
 const FLUSH_DEADLINE_MS = 5_000;
 
-/**
- * Writes the lines in the logger's destination buffer and resolves once the destination has taken
- * them (or after a bounded wait): called before a graceful exit, so no line is left in flight. A
- * destination that is closed, or one without a buffer of its own, has nothing left to write.
- */
+/** Resolves once the logger's destination has taken its buffered lines (or after a bounded wait). */
 export function flushLogger(logger: Logger): Promise<void> {
   return new Promise((resolve) => {
     const deadline = setTimeout(resolve, FLUSH_DEADLINE_MS);
@@ -86,6 +78,7 @@ export function flushLogger(logger: Logger): Promise<void> {
     try {
       logger.flush(done);
     } catch {
+      // A closed destination, or one without a buffer, has nothing left to write.
       done();
     }
   });

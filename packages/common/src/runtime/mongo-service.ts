@@ -12,13 +12,9 @@ export interface MongoServiceConfig {
   MONGODB_DB: string;
 }
 
-/** How often a running service asks whether its database answers, for the outage lines. */
 const WATCH_EVERY_MS = 1_000;
 
-/**
- * Pings the database every second (its own deadline each time) so that losing it and getting it
- * back are each logged once, even when no request and no probe arrives. Returns the stop.
- */
+/** Pings the database every second so that losing it and getting it back are each logged once, even with no request and no probe. */
 function watchDatabase(
   client: MongoClient,
   logger: Logger,
@@ -52,12 +48,10 @@ function watchDatabase(
 }
 
 /**
- * The `connect` step of a service that keeps its data in MongoDB: connect (retrying until
- * `MONGODB_CONNECT_TIMEOUT_MS`), let the service build its dependencies over the database
- * (repositories, seed data), and hand the runner a readiness check with its own deadline and a
- * close that releases the client. Every operation of the client fails within
- * `MONGODB_OPERATION_TIMEOUT_MS` when the database is gone or stalls. The client is closed
- * again if building fails, so a failed start leaves no open sockets behind.
+ * The `connect` step of a service on MongoDB: connect (retrying until
+ * `MONGODB_CONNECT_TIMEOUT_MS`), build the dependencies over the database, and hand the runner a
+ * readiness check and a close. Every operation fails within `MONGODB_OPERATION_TIMEOUT_MS` when
+ * the database is gone or stalls. A failed build closes the client again.
  */
 export async function connectWithMongo<D>(
   config: MongoServiceConfig,

@@ -1,47 +1,30 @@
 import type { Logger } from 'pino';
 
-/**
- * What a service logs about a dependency it lost: one line when it goes, one when it comes back,
- * and, in between, one summary of the requests it failed per window rather than a stack per
- * request (under load a lost database would otherwise flood the log with identical stacks).
- */
-export interface OutageLog {
-  /** The dependency answered: logs the return once, after an outage. */
-  reachable: () => void;
-  /** The dependency did not answer: logs the loss once, at its start. */
-  unreachable: (reason: string) => void;
-  /** A request failed because the dependency could not be reached. */
-  failedRequest: () => void;
-  /** Writes what the current window counted and stops. */
-  close: () => void;
-}
-
-export interface OutageLogOptions {
-  /** What was lost, for the lines (`database`). */
-  dependency: string;
-  /** Where it is (host list, no credentials). */
-  host: string;
-  /** At most one summary line per this many milliseconds. */
-  summaryEveryMs?: number;
-}
-
-const open = new Set<OutageLog>();
+const open = new Set<{ failedRequest: () => void }>();
 
 /**
- * Counts a request that failed for want of the database, in every open outage log: the error
- * handler only sees the thrown error, and a process runs one service, so one log in practice.
- * False when no log is open (an app built without `connectWithMongo`, as in tests): then the
- * failure is logged like any unexpected one.
+ * Counts a request failed for want of the database in every open outage log (the error handler
+ * sees only the error; a process runs one service). False when none is open (an app built
+ * without `connectWithMongo`): the failure is then logged like any unexpected one.
  */
 export function reportUnavailableRequest(): boolean {
   for (const log of open) log.failedRequest();
   return open.size > 0;
 }
 
+/**
+ * What a service logs about a dependency it lost (`database`, at `host`): one line when it goes,
+ * one when it comes back, and in between one summary per window of the requests it failed,
+ * rather than a flood of identical stacks. `close` writes the last summary.
+ */
 export function createOutageLog(
   logger: Logger,
-  { dependency, host, summaryEveryMs = 10_000 }: OutageLogOptions,
-): OutageLog {
+  {
+    dependency,
+    host,
+    summaryEveryMs = 10_000,
+  }: { dependency: string; host: string; summaryEveryMs?: number },
+) {
   let downSince: number | undefined;
   let failedInWindow = 0;
   let failedInOutage = 0;
@@ -58,7 +41,7 @@ export function createOutageLog(
     failedInWindow = 0;
   };
 
-  const log: OutageLog = {
+  const log = {
     reachable: () => {
       if (downSince === undefined) return;
       writeSummary();
@@ -69,7 +52,7 @@ export function createOutageLog(
       downSince = undefined;
       failedInOutage = 0;
     },
-    unreachable: (reason) => {
+    unreachable: (reason: string) => {
       if (downSince !== undefined) return;
       downSince = Date.now();
       logger.error({ dependency, host, reason }, `${dependency} unreachable`);

@@ -10,13 +10,12 @@ import {
 } from '../config/config.js';
 import { MongoConnectError } from '../mongo/mongo.js';
 import { cannotRouteText } from '../http/unmatched-request.js';
-import { createAppServer, deadlineOptions, type ServerDeadlines } from './app-server.js';
+import { createAppServer, deadlineOptions, isAddressInUse, listen } from './app-server.js';
 import { trackConnections } from './connection-drain.js';
 import { answerProbe, type ReadinessCheck } from './health.js';
 import { createLogger, flushLogger } from './logger.js';
-import { pathOf } from '../http/unmatched-request.js';
 import type { ApiDocument } from '../openapi/api-document.js';
-import { apiDocsResponder, DOCS_PATH, type ApiDocsResponder } from '../openapi/docs-page.js';
+import { apiDocsResponder, DOCS_PATH } from '../openapi/docs-page.js';
 import { installCrashHandlers } from '../observability/crash-log.js';
 import { requestLogFields } from '../observability/request-id.js';
 import {
@@ -27,10 +26,7 @@ import { RateLimitStoreError } from '../throttle/redis-connection.js';
 import { openThrottle, type Throttle } from '../throttle/throttle.js';
 import { loadThrottleConfig, type ThrottleConfig } from '../throttle/throttle-config.js';
 
-/**
- * A request handler as Express apps are: called with the request, the response and what to do
- * when nothing in the app answered (a plain `(req, res)` listener fits too).
- */
+/** An Express app, or any `(req, res)` listener: `unhandled` is called when nothing answered. */
 export type ServiceApp = (
   req: IncomingMessage,
   res: ServerResponse,
@@ -39,11 +35,10 @@ export type ServiceApp = (
 
 /** What a service's `connect` step hands over: the app's dependencies and their lifecycle. */
 export interface Connected<D> {
-  /** What `createApp` is built from (repositories, settings, the logger). */
   deps: D;
-  /** Whether the dependencies answer; `/readyz` reports it. Defaults to always ready. */
+  /** What `/readyz` reports; always ready when absent. */
   isReady?: ReadinessCheck;
-  /** Releases the dependencies once the server has stopped (closes the database). */
+  /** Releases the dependencies once the server has stopped. */
   close?: () => Promise<void>;
 }
 
@@ -51,40 +46,31 @@ export interface BaseServiceConfig extends ObservabilityConfig {
   PORT: number;
   LOG_LEVEL: LevelWithSilent;
   LOG_FORMAT?: 'json' | 'pretty' | undefined;
-  /** Serve `GET /openapi.json` and `GET /docs` (`API_DOCS`, see `apiDocsVariable`). */
+  /** Serve `GET /openapi.json` and `GET /docs` (`apiDocsVariable`). */
   API_DOCS?: boolean;
 }
 
 /** A service as `runService` runs it: what each service's `src/service.ts` exports. */
 export interface ServiceDefinition<C extends BaseServiceConfig, D> {
   name: string;
-  /** Reads and validates the environment; a ConfigError stops start-up with its message. */
+  /** Reads the environment; a ConfigError stops start-up with its message. */
   loadConfig: () => C;
-  /**
-   * Opens what the app needs (a database) and builds its dependencies, before the port opens;
-   * `throttle` holds the limits (throttling variables, docs/configuration.md) for the app's
-   * dependencies, and the runner closes it.
-   */
+  /** Opens what the app needs before the port opens; the runner closes `throttle`. */
   connect: (config: C, logger: Logger, throttle: Throttle) => Promise<Connected<D>>;
-  /** Builds the request handler from the dependencies (the service's `createApp`). */
   createApp: (deps: D) => ServiceApp;
-  /** The service's OpenAPI document, built once at start-up when `API_DOCS` is on. */
+  /** Built once at start-up when `API_DOCS` is on. */
   apiDocument?: () => ApiDocument;
   /** Secret variables whose development defaults earn a warning when used. */
   secrets?: readonly string[];
-  /**
-   * How long in-flight requests may run on once the listener has closed (`SHUTDOWN_GRACE_MS`
-   * wins when set; 10 s otherwise).
-   */
+  /** How long in-flight requests may run on once the listener has closed (`SHUTDOWN_GRACE_MS` wins; 10 s). */
   shutdownGraceMs?: number;
   /**
-   * How long the service keeps accepting after a stop signal, answering `/readyz` with 503 and
-   * every response with `Connection: close` (`SHUTDOWN_DRAIN_MS` wins when set; otherwise 1 s
-   * for a service that owns its process, none for one run inside a test or a tool, where nothing
-   * balances load in front of it).
+   * How long the service keeps accepting after a stop signal, with `/readyz` 503 and
+   * `Connection: close` (`SHUTDOWN_DRAIN_MS` wins; 1 s when it owns its process, else none:
+   * in a test or a tool nothing balances load in front of it).
    */
   shutdownDrainMs?: number;
-  /** Register SIGTERM/SIGINT handlers and exit the process when done (true in `main.ts`). */
+  /** Handle SIGTERM/SIGINT and exit the process when done (true in `main.ts`). */
   ownsProcess?: boolean;
 }
 
@@ -93,33 +79,19 @@ export interface RunningService {
   url: string;
   logger: Logger;
   server: Server;
-  /** Where Prometheus scrapes the service (`METRICS_PORT`, or its own port); unset with `METRICS=off`. */
+  /** Where Prometheus scrapes; unset with `METRICS=off`. */
   metricsUrl: string | undefined;
   /** Stops accepting, lets in-flight requests finish (bounded), then closes the dependencies. */
   stop: () => Promise<void>;
 }
+
+const alwaysReady: ReadinessCheck = () => Promise.resolve(true);
 
 class ServiceStartError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'ServiceStartError';
   }
-}
-
-const alwaysReady: ReadinessCheck = () => Promise.resolve(true);
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-function isAddressInUse(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
 }
 
 function isExpectedStartFailure(error: unknown): boolean {
@@ -142,10 +114,9 @@ function describeStartFailure(name: string, port: number, error: unknown): Servi
 }
 
 /**
- * The answer to a request nothing in the app answered: no route matched (404), or an error got
- * past every error handler (500, logged). The services end their apps with their own 404 and
- * error handlers, so this is a safety net. Handing it to the app also spares Express from
- * building its own final handler for every request, which it does when given none.
+ * The safety net for a request nothing in the app answered: 404, or 500 (logged) for an error
+ * past every error handler. Handing it to Express also spares it building a final handler per
+ * request.
  */
 function answerUnhandled(
   req: IncomingMessage,
@@ -173,53 +144,6 @@ function answerUnhandled(
     'x-content-type-options': 'nosniff',
   });
   res.end(text);
-}
-
-/** The documentation requests answered in front of the app, when the service serves them. */
-function answerDocs(req: IncomingMessage, res: ServerResponse, docs: ApiDocsResponder): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  return docs(req, res, pathOf(req.url));
-}
-
-/** The server for a started service: the probes (and the API docs, when on) in front of the app. */
-function serve(
-  app: ServiceApp,
-  isReady: ReadinessCheck,
-  logger: Logger,
-  shuttingDown: () => boolean,
-  docs: ApiDocsResponder | undefined,
-  deadlines: ServerDeadlines,
-): Server {
-  // Built once: the probe check runs in front of every request.
-  const probeState = { isReady, shuttingDown };
-  const options = deadlineOptions(deadlines);
-  // Without docs the listener is exactly the probes and the app: nothing added per request.
-  if (docs === undefined) {
-    return createAppServer(
-      app,
-      (req, res) => {
-        if (answerProbe(req, res, probeState)) return;
-        app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
-      },
-      options,
-    );
-  }
-  return createAppServer(
-    app,
-    (req, res) => {
-      if (answerProbe(req, res, probeState) || answerDocs(req, res, docs)) return;
-      app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
-    },
-    options,
-  );
-}
-
-function serverDeadlines(runtime: RuntimeConfig): ServerDeadlines {
-  return {
-    headersTimeoutMs: runtime.HTTP_HEADERS_TIMEOUT_MS,
-    requestTimeoutMs: runtime.HTTP_REQUEST_TIMEOUT_MS,
-    keepAliveTimeoutMs: runtime.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-  };
 }
 
 /**
@@ -266,7 +190,7 @@ export async function runService<C extends BaseServiceConfig, D>(
   let docsServed = false;
 
   try {
-    // The document is built here, once, before the port opens; requests only send its text.
+    // Built once, before the port opens; requests only send its text.
     const docs =
       config.API_DOCS === true && definition.apiDocument !== undefined
         ? apiDocsResponder(definition.apiDocument())
@@ -275,13 +199,18 @@ export async function runService<C extends BaseServiceConfig, D>(
     throttle = await openThrottle(throttleConfig, { service: name, logger });
     connected = await definition.connect(config, logger, throttle);
     const app = observability.measure(definition.createApp(connected.deps));
-    server = serve(
+    // Built once: the probes are answered in front of every request.
+    const probeState = {
+      isReady: connected.isReady ?? alwaysReady,
+      shuttingDown: () => shuttingDown,
+    };
+    server = createAppServer(
       app,
-      connected.isReady ?? alwaysReady,
-      logger,
-      () => shuttingDown,
-      docs,
-      serverDeadlines(runtime),
+      (req, res) => {
+        if (answerProbe(req, res, probeState) || docs?.(req, res) === true) return;
+        app(req, res, (error?: unknown) => answerUnhandled(req, res, logger, error));
+      },
+      deadlineOptions(runtime),
     );
     await observability.listen();
     await listen(server, config.PORT);
@@ -316,10 +245,9 @@ export async function runService<C extends BaseServiceConfig, D>(
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
-      // The drain: still accepting, but /readyz is 503 (a load balancer or Kubernetes takes the
-      // service out of rotation) and every response closes its connection, so a keep-alive
-      // client opens a new one for its next request instead of writing it into a socket that
-      // is about to close.
+      // The drain: still accepting, but /readyz is 503 (the balancer takes the service out of
+      // rotation) and every response closes its connection, so a keep-alive client opens a new
+      // one for its next request rather than write it into a socket about to close.
       shuttingDown = true;
       connections.startDrain();
       if (drainMs > 0) await sleep(drainMs);
@@ -338,11 +266,9 @@ export async function runService<C extends BaseServiceConfig, D>(
     let firstSignalAt = 0;
     const onSignal = (signal: NodeJS.Signals): void => {
       if (stopping) {
-        // One Ctrl-C arrives more than once: the terminal signals the whole process group, and
-        // npm and process runners (concurrently) relay it too. Only a second request a second or
-        // more later means "do not wait".
+        // One Ctrl-C arrives more than once (the process group, npm and concurrently relay it):
+        // only a second signal a second or more later means "do not wait".
         if (performance.now() - firstSignalAt < 1_000) return;
-        // The exit hook of the logger's destination still writes what it holds.
         logger.warn({ signal }, 'second stop signal: exiting without waiting');
         process.exit(1);
       }

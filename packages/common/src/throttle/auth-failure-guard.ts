@@ -4,22 +4,19 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { clientKey } from './client-key.js';
 
 /**
- * Counts failed token checks per client (rate-limiter-flexible's counter, the pattern its docs
- * give for login protection): a client that failed `limit` times in the window is refused until
- * the window ends, whatever it presents; other clients are not touched. Only failures count, so
- * any number of correct requests, concurrent or not, never trips it.
+ * Failed token checks per client (rate-limiter-flexible, as its docs show for login
+ * protection): a client that failed `limit` times is refused until the window ends, whatever it
+ * presents. Only failures count, so correct requests never trip it.
  */
 export interface AuthFailureGuard {
   /** Whole seconds until the request's client may try again; undefined when it may now. */
   blockedFor(req: Request): Promise<number | undefined>;
-  /** Counts one failed token check of the request's client. */
   failed(req: Request): Promise<void>;
 }
 
 /**
- * The guard over a counter whose `points` is the failure limit. When the counter's store fails
- * (Redis gone) the guard lets requests through to the token check, which still refuses a wrong
- * token: the store is a brake on guessing, not the check itself.
+ * When the counter's store fails (Redis gone) requests go on to the token check, which still
+ * refuses a wrong token: the store is a brake on guessing, not the check itself.
  */
 export function authFailureGuard(
   counter: RateLimiterAbstract,

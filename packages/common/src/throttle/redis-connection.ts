@@ -2,32 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 
-/**
- * Without the offline queue a command fails at once while the connection is down, so a request
- * never waits on the store (the limits then let it through); the client reconnects on its own.
- */
-function newClient(url: string) {
-  return createClient({ url, disableOfflineQueue: true });
-}
-
-export type RedisClient = ReturnType<typeof newClient>;
-
-export interface RedisConnection {
-  client: RedisClient;
-  /** True from a connection error until the client is ready again. */
-  isDown: () => boolean;
-  close: () => Promise<void>;
-}
-
-/** How long start-up waits for the store before it gives up. */
 const CONNECT_DEADLINE_MS = 10_000;
 
-/** The store's host and port, without credentials, for log lines. */
-function hostOf(url: string): string {
-  return new URL(url).host;
-}
-
-/** The shared limit store could not be reached at start-up. */
 export class RateLimitStoreError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
@@ -36,12 +12,13 @@ export class RateLimitStoreError extends Error {
 }
 
 /**
- * A connected `redis` client for the limits (see `newClient`); losing and regaining the store are
- * each logged once. Start-up fails when the store does not answer within its deadline.
+ * A connected client for the limits; losing and regaining the store are each logged once, and
+ * `isDown` is true in between. Start-up fails when the store does not answer in time.
  */
-export async function connectRedis(url: string, logger: Logger): Promise<RedisConnection> {
-  const host = hostOf(url);
-  const client = newClient(url);
+export async function connectRedis(url: string, logger: Logger) {
+  const host = new URL(url).host;
+  // Without the offline queue a command fails at once while the store is down: no request waits.
+  const client = createClient({ url, disableOfflineQueue: true });
   let down = false;
   client.on('error', (error: unknown) => {
     if (down) return;

@@ -1,14 +1,12 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { loadEnv, type Env } from '../config/config.js';
+import { loadEnv, wholeNumberVariable, type Env } from '../config/config.js';
 
-/** What Express's `trust proxy` setting takes: off, on, a number of hops, or addresses. */
 export type TrustProxy = boolean | number | string;
 
-/** The names Express's `trust proxy` knows for groups of addresses. */
 const NAMED_SUBNETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** An address or subnet Express's `trust proxy` accepts: `10.0.0.1`, `10.0.0.0/8`, `::1/128`, a name. */
+/** An address, subnet or name Express's `trust proxy` accepts: `10.0.0.1`, `10.0.0.0/8`, `::1/128`. */
 function isTrustedAddress(item: string): boolean {
   if (NAMED_SUBNETS.has(item)) return true;
   const [address = '', prefix, ...rest] = item.split('/');
@@ -20,13 +18,7 @@ function isTrustedAddress(item: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-/**
- * `TRUST_PROXY`: which client address the limits count, as Express's `trust proxy` setting.
- * `off` (the default) counts the address of the TCP peer; `on` trusts every `X-Forwarded-For`
- * hop (the left-most address counts); a number trusts that many hops from the right; a
- * comma-separated list of addresses, subnets or `loopback`/`linklocal`/`uniquelocal` trusts
- * those proxies only.
- */
+/** `TRUST_PROXY`: which client address the limits count, as Express's `trust proxy` (docs/configuration.md). */
 export const trustProxyVariable = z
   .string()
   .default('off')
@@ -47,25 +39,9 @@ export const trustProxyVariable = z
 
 const DAY_SECONDS = 86_400;
 
-/** A whole number from text, between `min` and `max`. */
-function wholeNumberVariable(unit: string, min: number, max: number) {
-  return z
-    .string()
-    .regex(/^\d+$/, `must be a whole number of ${unit}`)
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-}
-
-/** `redis://` or `rediss://`, as the `redis` client takes it. */
-const redisUrlVariable = z
-  .string()
-  .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
-  .optional();
-
 /**
- * The throttling variables every service reads (see docs/configuration.md). The request limit's
- * default is meant never to be met by one client of one instance on ordinary hardware; a
- * deployment lowers it to the peak it expects from a client.
+ * The throttling variables every service reads (docs/configuration.md). The request limit's
+ * default is meant never to be met by one client; a deployment lowers it to its expected peak.
  */
 const throttleSchema = z.object({
   RATE_LIMIT: wholeNumberVariable('requests', 1, Number.MAX_SAFE_INTEGER).default(1_000_000),
@@ -73,12 +49,14 @@ const throttleSchema = z.object({
   AUTH_FAILURE_LIMIT: wholeNumberVariable('failed token checks', 1, 1_000_000).default(10),
   AUTH_FAILURE_WINDOW_SECONDS: wholeNumberVariable('seconds', 1, DAY_SECONDS).default(60),
   TRUST_PROXY: trustProxyVariable,
-  RATE_LIMIT_REDIS_URL: redisUrlVariable,
+  RATE_LIMIT_REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
+    .optional(),
 });
 
 export type ThrottleConfig = z.output<typeof throttleSchema>;
 
-/** The throttling variables; a bad one is a ConfigError naming it. */
 export function loadThrottleConfig(env: Env = process.env): ThrottleConfig {
   return loadEnv(throttleSchema, env);
 }

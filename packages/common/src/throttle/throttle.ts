@@ -1,11 +1,17 @@
 import type { RequestHandler } from 'express';
+import { rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { RedisStore } from 'rate-limit-redis';
 import { authFailureGuard, type AuthFailureGuard } from './auth-failure-guard.js';
+import { clientKey } from './client-key.js';
 import { connectRedis } from './redis-connection.js';
-import { requestLimit } from './request-limit.js';
 import type { ThrottleConfig, TrustProxy } from './throttle-config.js';
+import { REQUEST_LIMIT_MESSAGE, TooManyRequestsError } from './too-many-requests.js';
 
 /** The limits of one app, built once per process from `ThrottleConfig` (docs/configuration.md). */
 export interface Throttle {
@@ -20,36 +26,67 @@ export interface Throttle {
 }
 
 export interface ThrottleOptions {
-  /** The service's name, which keeps its counts apart from other services' in a shared store. */
+  /** Keeps the service's counts apart from other services' in a shared store. */
   service: string;
   logger: Logger;
 }
 
-/** The limits with their counts in this process's memory. */
-export function memoryThrottle(config: ThrottleConfig, { logger }: ThrottleOptions): Throttle {
+/** Where the request limit counts, when not in memory, and whether that store is known down. */
+interface SharedStore {
+  store: Store;
+  storeDown: () => boolean;
+}
+
+/**
+ * The per-client limit on every request (express-rate-limit): each answer carries the IETF
+ * `RateLimit-Policy` and `RateLimit` headers (draft 8), and a client over the limit gets
+ * `Retry-After` and a 429 that the service's error handler renders. When the store fails,
+ * requests pass unlimited rather than fail; its loss is logged once, elsewhere.
+ */
+function requestLimit(config: ThrottleConfig, logger: Logger, shared?: SharedStore) {
+  const warn = (error: unknown, message?: string): void => {
+    if (shared?.storeDown() !== true) logger.warn({ err: error }, message ?? 'request limit');
+  };
+  return rateLimit({
+    windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    limit: config.RATE_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: clientKey,
+    handler: (_req, _res, next) => next(new TooManyRequestsError(REQUEST_LIMIT_MESSAGE)),
+    passOnStoreError: true,
+    logger: { warn, error: warn },
+    ...(shared === undefined ? {} : { store: shared.store }),
+  });
+}
+
+function throttleOf(
+  config: ThrottleConfig,
+  logger: Logger,
+  failureCounter: RateLimiterAbstract,
+  shared?: SharedStore,
+): Throttle {
   return {
     trustProxy: config.TRUST_PROXY,
-    requests: requestLimit({
-      limit: config.RATE_LIMIT,
-      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-      logger,
-    }),
-    authFailures: authFailureGuard(
-      new RateLimiterMemory({
-        points: config.AUTH_FAILURE_LIMIT,
-        duration: config.AUTH_FAILURE_WINDOW_SECONDS,
-      }),
-      config.AUTH_FAILURE_LIMIT,
-      logger,
-    ),
+    requests: requestLimit(config, logger, shared),
+    authFailures: authFailureGuard(failureCounter, config.AUTH_FAILURE_LIMIT, logger),
     close: () => Promise.resolve(),
   };
 }
 
+const failureWindow = (config: ThrottleConfig) => ({
+  points: config.AUTH_FAILURE_LIMIT,
+  duration: config.AUTH_FAILURE_WINDOW_SECONDS,
+});
+
+/** The limits with their counts in this process's memory. */
+export function memoryThrottle(config: ThrottleConfig, { logger }: ThrottleOptions): Throttle {
+  return throttleOf(config, logger, new RateLimiterMemory(failureWindow(config)));
+}
+
 /**
- * The limits of a service: with `RATE_LIMIT_REDIS_URL`, counted in Redis, so every replica
- * shares each client's counts (rate-limit-redis for the request limit, rate-limiter-flexible's
- * Redis counter for failed token checks, over one connection); in memory otherwise.
+ * The limits of a service: with `RATE_LIMIT_REDIS_URL`, counted in Redis over one connection, so
+ * every replica shares each client's counts; in memory otherwise.
  */
 export async function openThrottle(
   config: ThrottleConfig,
@@ -60,29 +97,18 @@ export async function openThrottle(
   const { service, logger } = options;
   const redis = await connectRedis(url, logger);
   const prefix = `rate-limit:${service}:`;
+  const failureCounter = new RateLimiterRedis({
+    storeClient: redis.client,
+    useRedisPackage: true,
+    keyPrefix: `${prefix}auth-failures`,
+    ...failureWindow(config),
+  });
+  const store = new RedisStore({
+    sendCommand: (...args: string[]) => redis.client.sendCommand(args),
+    prefix: `${prefix}requests:`,
+  });
   return {
-    trustProxy: config.TRUST_PROXY,
-    requests: requestLimit({
-      limit: config.RATE_LIMIT,
-      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-      store: new RedisStore({
-        sendCommand: (...args: string[]) => redis.client.sendCommand(args),
-        prefix: `${prefix}requests:`,
-      }),
-      logger,
-      storeDown: redis.isDown,
-    }),
-    authFailures: authFailureGuard(
-      new RateLimiterRedis({
-        storeClient: redis.client,
-        useRedisPackage: true,
-        keyPrefix: `${prefix}auth-failures`,
-        points: config.AUTH_FAILURE_LIMIT,
-        duration: config.AUTH_FAILURE_WINDOW_SECONDS,
-      }),
-      config.AUTH_FAILURE_LIMIT,
-      logger,
-    ),
+    ...throttleOf(config, logger, failureCounter, { store, storeDown: redis.isDown }),
     close: redis.close,
   };
 }

@@ -1,6 +1,6 @@
 import { HttpError } from '../errors/http-errors.js';
 
-/** The 429 of the request limit (see `requestLimit`), rendered by each service's error handler. */
+/** The 429 of the request limit, rendered by each service's error handler. */
 export const REQUEST_LIMIT_MESSAGE =
   'Too many requests: try again after the number of seconds in Retry-After.';
 

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 
-/** Builds the error a route answers with from what zod found wrong with an input (and the input). */
+/** The error a route answers with, from what zod found wrong with an input. */
 export type InputRejection = (error: z.ZodError, input: unknown) => Error;
 
-/** Reads one input of a request: its parsed value, or the rejection thrown. */
 export type InputReader<T> = (input: unknown) => T;
 
+/** `items[0].name`, for messages. */
 export function describePath(path: readonly PropertyKey[]): string {
   return path
     .map((key, index) =>
@@ -23,10 +23,8 @@ export function describeIssues(error: z.ZodError): string[] {
 }
 
 /**
- * The one way a route reads a request body, query string or path parameter: through its zod
- * schema. What zod finds wrong is turned into an error by `reject` and thrown, so each service
- * keeps its spec's own status and body for bad input. Each service builds its readers once, in
- * its `http/<resource>-schemas.ts`.
+ * The one way a route reads a body, query or path parameter: through its zod schema, throwing
+ * `reject`'s error, so each service keeps its spec's status and body for bad input.
  */
 export function inputReader<S extends z.ZodType>(
   schema: S,
