@@ -21,7 +21,7 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
   const sources = (await readdir(fixturesDir))
     .filter((name) => name.endsWith('.ts'))
     .map((name) => join(fixturesDir, name));
-  // Stack traces name the TypeScript files (the children run with --enable-source-maps).
+  // With source maps, so that a child run with --enable-source-maps names the TypeScript files.
   const bundles = await bundleIntoFreshDir(
     Object.fromEntries(sources.map((source) => [basename(source, '.ts'), source])),
     outputParent,

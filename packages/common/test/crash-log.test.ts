@@ -20,9 +20,11 @@ describe('crash logging', () => {
   ])(
     'when a running service meets %s, then it writes one fatal JSON line with the stack, keeps the lines it held and exits 1',
     async (_case, crash, message, errorMessage) => {
-      const child = runFixture('packages/common/test/fixtures/crash-after-request.ts', {
-        CRASH: crash,
-      });
+      const child = runFixture(
+        'packages/common/test/fixtures/crash-after-request.ts',
+        { CRASH: crash },
+        { nodeOptions: ['--enable-source-maps'] },
+      );
       expect(await child.exited).toBe(1);
       const lines = jsonLines(child.stdout());
       const fatal = lines.filter((line) => line.level === 60);

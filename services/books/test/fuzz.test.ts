@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeEach, describe, it } from 'vitest';
 import {
   documentedRoutes,
+  FUZZ_ROUTE_TIMEOUT_MS,
   type FuzzTarget,
   fuzzRoute,
   hostileCases,
@@ -55,6 +56,7 @@ describe('generated requests (fast-check, fixed seed)', () => {
     async (route) => {
       await fuzzRoute(target(), route, { runs: 200, seed: 18 }, route === FAILS_BY_DESIGN);
     },
+    FUZZ_ROUTE_TIMEOUT_MS,
   );
 });
 

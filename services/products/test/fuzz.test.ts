@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { documentedRoutes, fuzzRoute } from '@repo/common/testing';
+import { documentedRoutes, FUZZ_ROUTE_TIMEOUT_MS, fuzzRoute } from '@repo/common/testing';
 import { apiDocument } from '../src/app.js';
 import { useFuzzTarget } from './fuzz-target.js';
 
@@ -11,5 +11,6 @@ describe('generated requests (fast-check, fixed seed)', () => {
     async (route) => {
       await fuzzRoute(target(), route, { runs: 200, seed: 18 });
     },
+    FUZZ_ROUTE_TIMEOUT_MS,
   );
 });

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import {
   documentedRoutes,
+  FUZZ_ROUTE_TIMEOUT_MS,
   type FuzzTarget,
   fuzzRoute,
   hostileCases,
@@ -33,6 +34,7 @@ describe('generated requests (fast-check, fixed seed)', () => {
     async (route) => {
       await fuzzRoute(target(), route, { runs: 200, seed: 18 });
     },
+    FUZZ_ROUTE_TIMEOUT_MS,
   );
 });
 
