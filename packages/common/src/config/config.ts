@@ -114,21 +114,21 @@ export function developmentSecretsInUse(env: Env, names: readonly string[]): str
   return isProduction(env) ? [] : names.filter((name) => !env[name]);
 }
 
+const onOffVariable = (fallback: 'on' | 'off') =>
+  z
+    .enum(['on', 'off'], { error: 'must be "on" or "off"' })
+    .default(fallback)
+    .transform((value) => value === 'on');
+
 /** `API_DOCS`: `GET /openapi.json` and `GET /docs`, on by default except in production. */
 export function apiDocsVariable(env: Env) {
-  return z
-    .enum(['on', 'off'], { error: 'must be "on" or "off"' })
-    .default(isProduction(env) ? 'off' : 'on')
-    .transform((value) => value === 'on');
+  return onOffVariable(isProduction(env) ? 'off' : 'on');
 }
 
 /** `METRICS` (`off` serves and times nothing) and `METRICS_PORT` (`/metrics` on a port of its own). */
 export function metricsVariables() {
   return {
-    METRICS: z
-      .enum(['on', 'off'], { error: 'must be "on" or "off"' })
-      .default('on')
-      .transform((value) => value === 'on'),
+    METRICS: onOffVariable('on'),
     // Empty counts as unset, so a launcher can clear a value its own environment holds.
     METRICS_PORT: z
       .string()

@@ -53,11 +53,7 @@ export function classifyError(thrown: unknown): ClassifiedError {
     return { status: 500, message, expected: false, unavailable: true, cause: thrown };
   }
   const message =
-    thrown instanceof Error
-      ? thrown.message
-      : isObject(thrown) && typeof thrown.message === 'string'
-        ? thrown.message
-        : String(thrown);
+    isObject(thrown) && typeof thrown.message === 'string' ? thrown.message : String(thrown);
   return { status: 500, message, expected: false, cause: thrown };
 }
 

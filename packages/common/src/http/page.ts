@@ -7,15 +7,10 @@ import { z } from 'zod';
  * only grow, so the next page starts at the same place however many records arrive meanwhile;
  * `prefix` names the list, so one list refuses another's cursor.
  */
-export interface IdCursor {
-  encode(id: ObjectId): string;
-  decode(cursor: string): ObjectId | undefined;
-}
-
-export function idCursor(prefix: string): IdCursor {
+export function idCursor(prefix: string) {
   return {
-    encode: (id) => Buffer.from(prefix + id.toHexString()).toString('base64url'),
-    decode(cursor) {
+    encode: (id: ObjectId) => Buffer.from(prefix + id.toHexString()).toString('base64url'),
+    decode(cursor: string): ObjectId | undefined {
       const text = Buffer.from(cursor, 'base64url').toString();
       if (!text.startsWith(prefix)) return undefined;
       const hex = text.slice(prefix.length);
@@ -23,6 +18,8 @@ export function idCursor(prefix: string): IdCursor {
     },
   };
 }
+
+export type IdCursor = ReturnType<typeof idCursor>;
 
 export interface PageLimits {
   max: number;

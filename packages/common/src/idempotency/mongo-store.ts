@@ -79,12 +79,8 @@ export function createMongoIdempotencyStore(
           leaseMs,
         );
         if (!stale) {
-          const response = storedResponseOf(found);
-          const record = { fingerprint: found.fingerprint };
-          return {
-            claimed: false,
-            record: response === undefined ? record : { ...record, response },
-          };
+          const record = { fingerprint: found.fingerprint, response: storedResponseOf(found) };
+          return { claimed: false, record };
         }
         // Only the request that replaces this very claim takes the key over.
         const { modifiedCount } = await keys.replaceOne(

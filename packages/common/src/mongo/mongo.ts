@@ -97,21 +97,16 @@ export function operationDeadlines(budgetMs: number): MongoClientOptions {
 }
 
 /** True when the server answers a ping within `deadlineMs` (a late answer is ignored). */
-export async function pingMongo(client: MongoClient, deadlineMs = 1_000): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), deadlineMs);
-  });
-  const answered = client
-    .db('admin')
-    .command({ ping: 1 })
-    .then(
-      () => true,
-      () => false,
-    );
-  try {
-    return await Promise.race([answered, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+export async function pingMongo(client: MongoClient, deadlineMs: number): Promise<boolean> {
+  const deadline = new AbortController();
+  return Promise.race([
+    client
+      .db('admin')
+      .command({ ping: 1 })
+      .then(
+        () => true,
+        () => false,
+      ),
+    sleep(deadlineMs, false, { signal: deadline.signal }),
+  ]).finally(() => deadline.abort());
 }

@@ -10,6 +10,7 @@ import { cannotRouteResponse } from './responses.js';
 import {
   addRateLimitHeaders,
   RATE_LIMIT_HEADER_REFS,
+  registerBodyResponse,
   registerRateLimitComponents,
   withTooManyRequests,
   type TooManyRequestsBody,
@@ -86,18 +87,13 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       description,
     });
   }
-  const { description, mediaType, schema, example } = api.unmatchedRoute ?? cannotRouteResponse();
-  // A component schema, named by its `id`, handed to the generator below.
-  const bodySchemaName = `${UNMATCHED_ROUTE_RESPONSE}Body`;
-  const bodySchema = schema.meta({ id: bodySchemaName });
-  registry.registerComponent('responses', UNMATCHED_ROUTE_RESPONSE, {
-    description,
-    headers: RATE_LIMIT_HEADER_REFS,
-    content: {
-      [mediaType]: { schema: { $ref: `#/components/schemas/${bodySchemaName}` }, example },
-    },
-  });
-  const rateLimitSchemas = registerRateLimitComponents(registry, api.tooManyRequests);
+  const bodySchemas = [
+    registerBodyResponse(registry, UNMATCHED_ROUTE_RESPONSE, {
+      ...(api.unmatchedRoute ?? cannotRouteResponse()),
+      headers: RATE_LIMIT_HEADER_REFS,
+    }),
+    ...registerRateLimitComponents(registry, api.tooManyRequests),
+  ];
   for (const { before: _before, handle: _handle, idempotency, ...declared } of api.routes) {
     const route = withTooManyRequests(
       idempotency === undefined
@@ -113,8 +109,7 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
 
   const document = new OpenApiGeneratorV31([
     ...registry.definitions,
-    { type: 'schema', schema: bodySchema },
-    ...rateLimitSchemas.map((schema) => ({ type: 'schema' as const, schema })),
+    ...bodySchemas.map((schema) => ({ type: 'schema' as const, schema })),
   ]).generateDocument({
     openapi: '3.1.0',
     info: {

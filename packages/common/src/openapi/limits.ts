@@ -65,18 +65,20 @@ function boundSchema(node: unknown, bounds: Bounds): void {
   }
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+/** Every operation of the document's paths. */
+export const operationsOf = (document: ApiDocument) =>
+  Object.values(document.paths ?? {}).flatMap((pathItem) =>
+    HTTP_METHODS.flatMap((method) => pathItem[method] ?? []),
+  );
 
 /** Adds the transport's bounds to every schema of the document, in place. */
 export function boundApiDocument(document: ApiDocument): void {
-  for (const pathItem of Object.values(document.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const operation: unknown = (pathItem as Record<string, unknown>)[method];
-      if (!isJsonObject(operation)) continue;
-      boundSchema(operation.parameters, { text: REQUEST_HEAD_LIMIT });
-      boundSchema(operation.requestBody, { text: BODY_TEXT_LIMIT, items: BODY_ARRAY_LIMIT });
-      boundSchema(operation.responses, { text: ANSWER_TEXT_LIMIT });
-    }
+  for (const operation of operationsOf(document)) {
+    boundSchema(operation.parameters, { text: REQUEST_HEAD_LIMIT });
+    boundSchema(operation.requestBody, { text: BODY_TEXT_LIMIT, items: BODY_ARRAY_LIMIT });
+    boundSchema(operation.responses, { text: ANSWER_TEXT_LIMIT });
   }
   // Component schemas are what routes answer.
   boundSchema(document.components, { text: ANSWER_TEXT_LIMIT });

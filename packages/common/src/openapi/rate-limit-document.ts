@@ -4,7 +4,8 @@ import {
   AUTH_FAILURE_LIMIT_MESSAGE,
   REQUEST_LIMIT_MESSAGE,
 } from '../throttle/too-many-requests.js';
-import type { ApiDocument } from './api-document.js';
+import type { ApiDocument, UnmatchedRouteResponse } from './api-document.js';
+import { operationsOf } from './limits.js';
 
 /** A 429 body as the service's error handler renders it, for one of the given messages. */
 export interface TooManyRequestsBody {
@@ -56,35 +57,29 @@ export function registerRateLimitComponents(
     schema: { type: 'integer', minimum: 1 },
     example: 42,
   });
-  const schemas: z.ZodType[] = [];
-  const response = (name: string, description: string, messages: [string, ...string[]]): void => {
-    const schema = body.schema(messages).meta({ id: `${name}Body` });
-    schemas.push(schema);
-    registry.registerComponent('responses', name, {
+  const response = (name: string, description: string, messages: [string, ...string[]]) =>
+    registerBodyResponse(registry, name, {
       description,
       headers: {
         'Retry-After': { $ref: '#/components/headers/Retry-After' },
         ...RATE_LIMIT_HEADER_REFS,
       },
-      content: {
-        [body.mediaType]: {
-          schema: { $ref: `#/components/schemas/${name}Body` },
-          example: body.example(messages[0]),
-        },
-      },
+      mediaType: body.mediaType,
+      schema: body.schema(messages),
+      example: body.example(messages[0]),
     });
-  };
-  response(
-    TOO_MANY_REQUESTS_RESPONSE,
-    'Too Many Requests: the client is over the per-client request limit (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_SECONDS`); `Retry-After` says when the window ends.',
-    [REQUEST_LIMIT_MESSAGE],
-  );
-  response(
-    TOO_MANY_AUTH_FAILURES,
-    'Too Many Requests: the client is over the per-client request limit, or its token checks failed `AUTH_FAILURE_LIMIT` times within `AUTH_FAILURE_WINDOW_SECONDS` and every request it makes to a route with a token is refused until the window ends, whatever token it presents; `Retry-After` says when.',
-    [REQUEST_LIMIT_MESSAGE, AUTH_FAILURE_LIMIT_MESSAGE],
-  );
-  return schemas;
+  return [
+    response(
+      TOO_MANY_REQUESTS_RESPONSE,
+      'Too Many Requests: the client is over the per-client request limit (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_SECONDS`); `Retry-After` says when the window ends.',
+      [REQUEST_LIMIT_MESSAGE],
+    ),
+    response(
+      TOO_MANY_AUTH_FAILURES,
+      'Too Many Requests: the client is over the per-client request limit, or its token checks failed `AUTH_FAILURE_LIMIT` times within `AUTH_FAILURE_WINDOW_SECONDS` and every request it makes to a route with a token is refused until the window ends, whatever token it presents; `Retry-After` says when.',
+      [REQUEST_LIMIT_MESSAGE, AUTH_FAILURE_LIMIT_MESSAGE],
+    ),
+  ];
 }
 
 /** The route with its 429, which on a token route may also be the failed-authentication one. */
@@ -98,16 +93,26 @@ export function withTooManyRequests(route: RouteConfig): RouteConfig {
 }
 
 export function addRateLimitHeaders(document: ApiDocument): void {
-  for (const pathItem of Object.values(document.paths ?? {})) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {
-      const responses = pathItem[method]?.responses ?? {};
-      for (const response of Object.values(responses) as Record<string, unknown>[]) {
-        if ('$ref' in response) continue;
-        response.headers = {
-          ...(response.headers as object | undefined),
-          ...RATE_LIMIT_HEADER_REFS,
-        };
-      }
+  for (const { responses = {} } of operationsOf(document)) {
+    for (const response of Object.values(responses) as Record<string, unknown>[]) {
+      if ('$ref' in response) continue;
+      response.headers = { ...(response.headers as object | undefined), ...RATE_LIMIT_HEADER_REFS };
     }
   }
+}
+
+type BodyResponse = UnmatchedRouteResponse & { headers: Record<string, { $ref: string }> };
+
+/** A response component whose body schema is the component `<name>Body`; returns that schema. */
+export function registerBodyResponse(
+  registry: OpenAPIRegistry,
+  name: string,
+  { description, headers, mediaType, schema, example }: BodyResponse,
+): z.ZodType {
+  registry.registerComponent('responses', name, {
+    description,
+    headers,
+    content: { [mediaType]: { schema: { $ref: `#/components/schemas/${name}Body` }, example } },
+  });
+  return schema.meta({ id: `${name}Body` });
 }

@@ -15,12 +15,7 @@ export interface MongoServiceConfig {
 const WATCH_EVERY_MS = 1_000;
 
 /** Pings the database every second so that losing it and getting it back are each logged once, even with no request and no probe. */
-function watchDatabase(
-  client: MongoClient,
-  logger: Logger,
-  host: string,
-  deadlineMs: number,
-): { observe: (answered: boolean) => void; stop: () => void } {
+function watchDatabase(client: MongoClient, logger: Logger, host: string, deadlineMs: number) {
   const outage = createOutageLog(logger, { dependency: 'database', host });
   let stopped = false;
   let checking = false;

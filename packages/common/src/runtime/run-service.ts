@@ -22,8 +22,7 @@ import {
   observeService,
   type ObservabilityConfig,
 } from '../observability/service-observability.js';
-import { RateLimitStoreError } from '../throttle/redis-connection.js';
-import { openThrottle, type Throttle } from '../throttle/throttle.js';
+import { openThrottle, RateLimitStoreError, type Throttle } from '../throttle/throttle.js';
 import { loadThrottleConfig, type ThrottleConfig } from '../throttle/throttle-config.js';
 
 /** An Express app, or any `(req, res)` listener: `unhandled` is called when nothing answered. */

@@ -1,21 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { RedisStore } from 'rate-limit-redis';
+import { RateLimitStoreError } from './throttle.js';
 
 const CONNECT_DEADLINE_MS = 10_000;
-
-export class RateLimitStoreError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'RateLimitStoreError';
-  }
-}
 
 /**
  * A connected client for the limits; losing and regaining the store are each logged once, and
  * `isDown` is true in between. Start-up fails when the store does not answer in time.
  */
-export async function connectRedis(url: string, logger: Logger) {
+async function connectRedis(url: string, logger: Logger) {
   const host = new URL(url).host;
   // Without the offline queue a command fails at once while the store is down: no request waits.
   const client = createClient({ url, disableOfflineQueue: true });
@@ -46,4 +42,25 @@ export async function connectRedis(url: string, logger: Logger) {
   }
   down = false;
   return { client, isDown: () => down, close: () => client.close() };
+}
+
+/** The counts of one service in Redis: `prefix` keeps them apart from other services'. */
+export async function openRedisCounters(
+  url: string,
+  prefix: string,
+  failureWindow: { points: number; duration: number },
+  logger: Logger,
+) {
+  const redis = await connectRedis(url, logger);
+  const failureCounter = new RateLimiterRedis({
+    storeClient: redis.client,
+    useRedisPackage: true,
+    keyPrefix: `${prefix}auth-failures`,
+    ...failureWindow,
+  });
+  const store = new RedisStore({
+    sendCommand: (...args: string[]) => redis.client.sendCommand(args),
+    prefix: `${prefix}requests:`,
+  });
+  return { failureCounter, store, storeDown: redis.isDown, close: redis.close };
 }

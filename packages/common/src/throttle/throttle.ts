@@ -1,17 +1,18 @@
 import type { RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
-import { RedisStore } from 'rate-limit-redis';
+import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { authFailureGuard, type AuthFailureGuard } from './auth-failure-guard.js';
 import { clientKey } from './client-key.js';
-import { connectRedis } from './redis-connection.js';
 import type { ThrottleConfig, TrustProxy } from './throttle-config.js';
 import { REQUEST_LIMIT_MESSAGE, TooManyRequestsError } from './too-many-requests.js';
+
+export class RateLimitStoreError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'RateLimitStoreError';
+  }
+}
 
 /** The limits of one app, built once per process from `ThrottleConfig` (docs/configuration.md). */
 export interface Throttle {
@@ -86,7 +87,8 @@ export function memoryThrottle(config: ThrottleConfig, { logger }: ThrottleOptio
 
 /**
  * The limits of a service: with `RATE_LIMIT_REDIS_URL`, counted in Redis over one connection, so
- * every replica shares each client's counts; in memory otherwise.
+ * every replica shares each client's counts; in memory otherwise. The Redis client is loaded
+ * only then, sparing every other process its start-up cost.
  */
 export async function openThrottle(
   config: ThrottleConfig,
@@ -95,20 +97,12 @@ export async function openThrottle(
   const url = config.RATE_LIMIT_REDIS_URL;
   if (url === undefined) return memoryThrottle(config, options);
   const { service, logger } = options;
-  const redis = await connectRedis(url, logger);
-  const prefix = `rate-limit:${service}:`;
-  const failureCounter = new RateLimiterRedis({
-    storeClient: redis.client,
-    useRedisPackage: true,
-    keyPrefix: `${prefix}auth-failures`,
-    ...failureWindow(config),
-  });
-  const store = new RedisStore({
-    sendCommand: (...args: string[]) => redis.client.sendCommand(args),
-    prefix: `${prefix}requests:`,
-  });
-  return {
-    ...throttleOf(config, logger, failureCounter, { store, storeDown: redis.isDown }),
-    close: redis.close,
-  };
+  const { openRedisCounters } = await import('./redis-connection.js');
+  const redis = await openRedisCounters(
+    url,
+    `rate-limit:${service}:`,
+    failureWindow(config),
+    logger,
+  );
+  return { ...throttleOf(config, logger, redis.failureCounter, redis), close: redis.close };
 }
