@@ -129,6 +129,23 @@ const STOCK_FOR_ORDERS = 1_000_000_000;
 /** A customer's orders while the list is measured: more than a page, so it carries a Link. */
 const ORDERS_PER_CUSTOMER = 50;
 
+/** `POST /products` against the plain create, with what `extra` adds to each request. */
+function productsPost(
+  label: string,
+  extra: Pick<LoadRequest, 'headers' | 'idReplacement'> = {},
+): RouteScenario {
+  return {
+    label,
+    service: 'products',
+    baseline: 'products-post',
+    async prepare({ serviceUrl }) {
+      await createProducts(serviceUrl, STORED_PRODUCTS);
+      const body = JSON.stringify(PRODUCT);
+      return { request: { method: 'POST', path: '/products', ...extra, body, expectStatus: 201 } };
+    },
+  };
+}
+
 export const ROUTES: readonly RouteScenario[] = [
   {
     label: 'books GET /books (20 books)',
@@ -181,41 +198,12 @@ export const ROUTES: readonly RouteScenario[] = [
       return { request: { method: 'GET', path: `/products/${id}`, expectStatus: 200 } };
     },
   },
-  {
-    label: 'products POST /products',
-    service: 'products',
-    baseline: 'products-post',
-    async prepare({ serviceUrl }) {
-      await createProducts(serviceUrl, STORED_PRODUCTS);
-      return {
-        request: {
-          method: 'POST',
-          path: '/products',
-          body: JSON.stringify(PRODUCT),
-          expectStatus: 201,
-        },
-      };
-    },
-  },
-  {
-    // Each request with a key of its own: the claim, the fingerprint and the stored answer.
-    label: 'products POST /products (Idempotency-Key)',
-    service: 'products',
-    baseline: 'products-post',
-    async prepare({ serviceUrl }) {
-      await createProducts(serviceUrl, STORED_PRODUCTS);
-      return {
-        request: {
-          method: 'POST',
-          path: '/products',
-          headers: { 'idempotency-key': 'bench-[<id>]' },
-          idReplacement: true,
-          body: JSON.stringify(PRODUCT),
-          expectStatus: 201,
-        },
-      };
-    },
-  },
+  productsPost('products POST /products'),
+  // Each request with a key of its own: the claim, the fingerprint and the stored answer.
+  productsPost('products POST /products (Idempotency-Key)', {
+    headers: { 'idempotency-key': 'bench-[<id>]' },
+    idReplacement: true,
+  }),
   {
     label: 'products PATCH /products/:id',
     service: 'products',
