@@ -32,7 +32,7 @@ function headerText(value: string | string[] | undefined): string | undefined {
 }
 
 /** The id of a request: its valid `X-Request-Id`, else its `traceparent`'s trace id, else a new one. */
-export function readRequestId(req: IncomingMessage): string {
+function readRequestId(req: IncomingMessage): string {
   const given = headerText(req.headers[REQUEST_ID_HEADER]);
   if (given !== undefined) {
     const parsed = givenRequestIdSchema.safeParse(given);

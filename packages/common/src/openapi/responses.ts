@@ -45,7 +45,7 @@ export const notModifiedResponse = emptyResponse(
 );
 
 /** The strong `ETag` of a resource's representation (`strongEtag`), which `If-Match` takes. */
-export const etagHeader = z.object({
+const etagHeader = z.object({
   ETag: z
     .string()
     .regex(/^"[0-9]+"$/)

@@ -19,7 +19,7 @@ function isTrustedAddress(item: string): boolean {
 }
 
 /** `TRUST_PROXY`: which client address the limits count, as Express's `trust proxy` (docs/configuration.md). */
-export const trustProxyVariable = z
+const trustProxyVariable = z
   .string()
   .default('off')
   .transform((text, ctx): TrustProxy => {
