@@ -11,6 +11,12 @@ export interface EmbeddedMongoOptions {
   port?: number;
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string;
+  /**
+   * A Unix socket to listen on instead of TCP (`port` and `host` are then ignored). The same wire
+   * protocol for clients on the same machine, at about a third less CPU per command than
+   * loopback TCP, which the test suite's thousands of commands feel.
+   */
+  socketPath?: string;
   /** Directory of the LMDB data files; defaults to `.data/mongo`. Ignored when `inMemory` is set. */
   dbPath?: string;
   /** Keep everything in memory and write no files (for tests). Defaults to false. */
@@ -26,6 +32,7 @@ export interface EmbeddedMongoOptions {
 
 export interface EmbeddedMongo {
   uri: string;
+  /** The TCP port it listens on; 0 when it listens on a Unix socket. */
   port: number;
   stop(): Promise<void>;
 }
@@ -54,16 +61,24 @@ export async function startEmbeddedMongo(
   );
   let port: number;
   try {
-    port = await server.listen(options.port ?? 0, host);
+    port = await server.listen(
+      options.socketPath === undefined
+        ? { port: options.port ?? 0, host }
+        : { path: options.socketPath },
+    );
   } catch (err) {
     await engine.close();
     throw err;
   }
   const ttlMonitor = new TtlMonitor(engine, parameters, (err) => options.onError?.(err));
-  const uriHost = host.includes(':') ? `[${host}]` : host;
+  // The driver takes a socket as a percent-encoded path ending in `.sock` in place of host:port.
+  const address =
+    options.socketPath === undefined
+      ? `${host.includes(':') ? `[${host}]` : host}:${port}`
+      : encodeURIComponent(options.socketPath);
   let stopping: Promise<void> | undefined;
   return {
-    uri: `mongodb://${uriHost}:${port}/`,
+    uri: `mongodb://${address}/`,
     port,
     stop(): Promise<void> {
       stopping ??= (async () => {

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import type { Document } from 'bson';
 import type { CommandContext } from './commands/context.js';
 import { runCommand } from './commands/registry.js';
@@ -46,14 +46,16 @@ export class WireServer {
     this.#server = createServer((socket) => this.#accept(socket));
   }
 
-  listen(port: number, host: string): Promise<number> {
+  /** Listens on a TCP port of `host`, or on a Unix socket; resolves with the port (0 for a socket). */
+  listen(address: { port: number; host: string } | { path: string }): Promise<number> {
     return new Promise((resolve, reject) => {
       const onError = (err: Error): void => reject(err);
       this.#server.once('error', onError);
-      this.#server.listen(port, host, () => {
+      this.#server.listen(address, () => {
         this.#server.off('error', onError);
         this.#server.on('error', (err) => this.#events.onError?.(err));
-        resolve((this.#server.address() as AddressInfo).port);
+        const bound = this.#server.address();
+        resolve(typeof bound === 'object' && bound !== null ? bound.port : 0);
       });
     });
   }

@@ -3,16 +3,18 @@ import { Long, MongoServerError } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
 
-function hostPort(uri: string): { host: string; port: number } {
-  const url = new URL(uri.replace(/^mongodb:/, 'http:'));
+/** Where the server of a single-host URI listens: a TCP host and port, or a Unix socket. */
+function addressOf(uri: string): { host: string; port: number } | { path: string } {
+  const hosts = /^mongodb:\/\/([^/?]+)/.exec(uri)?.[1] ?? '';
+  if (hosts.endsWith('.sock')) return { path: decodeURIComponent(hosts) };
+  const url = new URL(`http://${hosts}`);
   return { host: url.hostname, port: Number(url.port || 27017) };
 }
 
 /** Sends raw bytes and resolves when the server closes the connection (or replies, if allowed). */
 function sendRaw(uri: string, bytes: Buffer, replyAllowed = false): Promise<'closed' | 'replied'> {
-  const { host, port } = hostPort(uri);
   return new Promise((resolve, reject) => {
-    const socket = connect({ host, port }, () => socket.write(bytes));
+    const socket = connect(addressOf(uri), () => socket.write(bytes));
     socket.on('data', () => {
       if (!replyAllowed) return;
       socket.destroy();
@@ -99,9 +101,8 @@ describe('errors and robustness', () => {
       0, 0, 0, 0, 0, 0x20, 0, 0, 0, 0x02, 0x61, 0x00, 0xff, 0xff, 0xff, 0x7f,
     ]);
     const msg = Buffer.concat([header(16 + body.length + 16, 2013), body, Buffer.alloc(16, 0x41)]);
-    const { host, port } = hostPort(t.uri);
     const outcome = await new Promise<string>((resolve) => {
-      const socket = connect({ host, port }, () => socket.write(msg));
+      const socket = connect(addressOf(t.uri), () => socket.write(msg));
       socket.on('data', () => {
         socket.destroy();
         resolve('replied');

@@ -28,9 +28,17 @@ interface Pair {
   upstream: Socket;
 }
 
-/** The host and port of a single-host connection string. */
-export function mongoAddress(uri: string): { host: string; port: number } {
-  const url = new URL(uri.replace(/^mongodb:\/\//, 'http://'));
+/** Where a server listens: a TCP host and port, or a Unix socket. */
+export type ServerAddress = { host: string; port: number } | { path: string };
+
+/** The hosts part of a connection string: `host:port`, or a percent-encoded socket path. */
+const HOSTS = /^(mongodb:\/\/(?:[^@/]*@)?)([^/?]+)/;
+
+/** The address of a single-host connection string. */
+export function mongoAddress(uri: string): ServerAddress {
+  const hosts = HOSTS.exec(uri)?.[2] ?? '';
+  if (hosts.endsWith('.sock')) return { path: decodeURIComponent(hosts) };
+  const url = new URL(`http://${hosts}`);
   return { host: url.hostname, port: url.port === '' ? 27017 : Number(url.port) };
 }
 
@@ -39,7 +47,7 @@ export function mongoAddress(uri: string): { host: string; port: number } {
  * connection on demand, so the tests reach a real database through a connection that fails the
  * way networks do, without stopping the database itself.
  */
-export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
+export async function startFaultProxy(target: ServerAddress): Promise<FaultProxy> {
   const pairs = new Set<Pair>();
   let mode: FaultMode = 'pass';
   let delayMs = 0;
@@ -86,8 +94,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   return {
     port,
     mongoUri: (uri) => {
-      const { host, port: targetPort } = mongoAddress(uri);
-      const proxied = uri.replace(`${host}:${targetPort}`, `127.0.0.1:${port}`);
+      const proxied = uri.replace(HOSTS, (_, scheme: string) => `${scheme}127.0.0.1:${port}`);
       // Straight to the proxy: the driver must not discover the server's own address.
       return `${proxied}${proxied.includes('?') ? '&' : '?'}directConnection=true`;
     },
