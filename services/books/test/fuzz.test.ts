@@ -52,9 +52,9 @@ function target(): FuzzTarget {
 
 describe('generated requests (fast-check, fixed seed)', () => {
   it.each(documentedRoutes(document))(
-    'when %s gets 200 requests, valid and invalid, then none is a 5xx (but badroute), each answer matches the document and no refused one stores anything',
+    'when %s gets one request of each kind and 100 drawn at random, valid and invalid, then none is a 5xx (but badroute), each answer matches the document and no refused one stores anything',
     async (route) => {
-      await fuzzRoute(target(), route, { runs: 200, seed: 18 }, route === FAILS_BY_DESIGN);
+      await fuzzRoute(target(), route, { runs: 100, seed: 18 }, route === FAILS_BY_DESIGN);
     },
     FUZZ_ROUTE_TIMEOUT_MS,
   );

@@ -30,9 +30,9 @@ function target(): FuzzTarget {
 
 describe('generated requests (fast-check, fixed seed)', () => {
   it.each(documentedRoutes(document))(
-    'when %s gets 200 requests, valid and invalid, then none is a 5xx and each answer matches the document',
+    'when %s gets one request of each kind and 100 drawn at random, valid and invalid, then none is a 5xx and each answer matches the document',
     async (route) => {
-      await fuzzRoute(target(), route, { runs: 200, seed: 18 });
+      await fuzzRoute(target(), route, { runs: 100, seed: 18 });
     },
     FUZZ_ROUTE_TIMEOUT_MS,
   );

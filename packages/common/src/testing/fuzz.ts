@@ -5,7 +5,7 @@ import { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client
 import type { ResponseContract } from './response-contract.js';
 import {
   arbitraryFromSchema,
-  invalidArbitrary,
+  invalidCases,
   type JsonSchema,
   type ResolveRef,
 } from './schema-arbitrary.js';
@@ -35,12 +35,13 @@ export interface FuzzTarget {
 }
 
 /**
- * The time a test gives one route's run of generated requests: 200 took up to 5 s within a whole
- * `npm test` on two cores, and more than the suite's 20 s with other test runs beside it.
+ * The time a test gives one route's run of generated requests: 200 requests took up to 5 s within
+ * a whole `npm test` on two cores, and more than the suite's 20 s with other test runs beside it.
  */
 export const FUZZ_ROUTE_TIMEOUT_MS = 60_000;
 
 export interface FuzzOptions {
+  /** The requests drawn at random, after one of each kind. */
   runs: number;
   seed: number;
 }
@@ -62,7 +63,38 @@ const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const MALFORMED_JSON = ['{', '{"a":', '[1,', 'nul', '{"a" 1}', '"unterminated'];
 
-function resolverFor(document: ApiDocument): ResolveRef {
+/** What one part of a request adds to it. */
+interface Piece {
+  /** Path parameters, percent-encoded. */
+  segments?: Record<string, string>;
+  query?: [string, string][];
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * One kind of value for one part of a request (a path or query parameter, the body, the
+ * credentials): its weight among the part's kinds when drawn at random, and its cases, each of
+ * which a run also sends once on its own, so that no kind depends on the draw to be tried.
+ */
+interface Kind {
+  weight: number;
+  cases: [fc.Arbitrary<Piece>, ...fc.Arbitrary<Piece>[]];
+}
+
+/** The kinds of one part of a request; the first case of the first kind is its usual value. */
+type Part = [Kind, ...Kind[]];
+
+function kind(weight: number, ...cases: Kind['cases']): Kind {
+  return { weight, cases };
+}
+
+function part([usual, ...others]: Kind[]): Part {
+  if (usual === undefined) throw new Error('a part of a request has at least one kind');
+  return [usual, ...others];
+}
+
+export function resolverFor(document: ApiDocument): ResolveRef {
   return (ref) => {
     let node: unknown = document;
     for (const token of ref.replace(/^#\//, '').split('/')) {
@@ -76,72 +108,69 @@ function resolverFor(document: ApiDocument): ResolveRef {
 /** A path segment as a client would send it; `.` and `..` would be folded away by the URL parser. */
 const segment = fc
   .string({ minLength: 1, maxLength: 30 })
-  .filter((text) => text !== '.' && text !== '..')
-  .map(encodeURIComponent);
+  .filter((text) => text !== '.' && text !== '..');
 
 /** Segments a client could send that no decoder takes. */
 const brokenSegment = fc.constantFrom('%ZZ', '%E0%A4%A', '%', 'a%2');
 
-function pathArbitrary(
-  path: string,
-  parameters: Parameter[],
+/** A path parameter: an existing value (when given), one its schema takes, any text, a broken one. */
+function pathPart(
+  name: string,
+  schema: JsonSchema,
   resolve: ResolveRef,
-  extra: Readonly<Record<string, fc.Arbitrary<string>>>,
-): fc.Arbitrary<string> {
-  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
-  const values = names.map((name) => {
-    const schema = parameters.find((p) => p.in === 'path' && p.name === name)?.schema ?? {};
-    const valid = arbitraryFromSchema(schema, resolve)
-      .map(String)
-      .filter((text) => text !== '' && text !== '.' && text !== '..')
-      .map(encodeURIComponent);
-    const own = extra[name];
-    return fc.oneof(
-      { weight: 3, arbitrary: valid },
-      { weight: 2, arbitrary: segment },
-      { weight: 1, arbitrary: brokenSegment },
-      ...(own === undefined ? [] : [{ weight: 4, arbitrary: own.map(encodeURIComponent) }]),
-    );
-  });
-  return fc
-    .tuple(...values)
-    .map((chosen) =>
-      names.reduce((built, name, index) => built.replace(`{${name}}`, chosen[index] ?? ''), path),
-    );
+  own?: fc.Arbitrary<string>,
+): Part {
+  const encoded = (values: fc.Arbitrary<string>) =>
+    values.map((value) => ({ segments: { [name]: encodeURIComponent(value) } }));
+  const valid = arbitraryFromSchema(schema, resolve)
+    .map(String)
+    .filter((text) => text !== '' && text !== '.' && text !== '..');
+  return part([
+    ...(own === undefined ? [] : [kind(4, encoded(own))]),
+    kind(3, encoded(valid)),
+    kind(2, encoded(segment)),
+    kind(
+      1,
+      brokenSegment.map((broken) => ({ segments: { [name]: broken } })),
+    ),
+  ]);
 }
 
-/** A query string: each documented parameter absent, valid, any text or repeated; sometimes an unknown one. */
-function queryArbitrary(parameters: Parameter[], resolve: ResolveRef): fc.Arbitrary<string> {
-  const query = parameters.filter((parameter) => parameter.in === 'query');
-  const entries = query.map(({ name, schema = {} }) =>
-    fc.oneof(
-      fc.constant<[string, string][]>([]),
-      arbitraryFromSchema(schema, resolve).map((value): [string, string][] => [
-        [name, String(value)],
-      ]),
-      fc.string({ maxLength: 10 }).map((value): [string, string][] => [[name, value]]),
-      fc
-        .tuple(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }))
-        .map(([a, b]): [string, string][] => [
+/** A query parameter: absent, valid, any text, or repeated. */
+function queryPart(name: string, schema: JsonSchema, resolve: ResolveRef): Part {
+  const query = (pairs: [string, string][]): Piece => ({ query: pairs });
+  return [
+    kind(1, fc.constant(query([]))),
+    kind(
+      1,
+      arbitraryFromSchema(schema, resolve).map((value) => query([[name, String(value)]])),
+    ),
+    kind(
+      1,
+      fc.string({ maxLength: 10 }).map((value) => query([[name, value]])),
+    ),
+    kind(
+      1,
+      fc.tuple(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 })).map(([a, b]) =>
+        query([
           [name, a],
           [name, b],
         ]),
+      ),
     ),
-  );
-  const unknown = fc.option(
-    fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 8 })),
-    { nil: undefined },
-  );
-  return fc.tuple(fc.tuple(...entries), unknown).map(([chosen, other]) => {
-    const params = new URLSearchParams();
-    for (const [name, value] of chosen.flat()) params.append(name, value);
-    if (other !== undefined) params.append(other[0], other[1]);
-    const text = params.toString();
-    return text === '' ? '' : `?${text}`;
-  });
+  ];
 }
 
-type Body = { headers: Record<string, string>; body?: string };
+/** Sometimes a query parameter the document does not name. */
+const unknownQueryPart: Part = [
+  kind(1, fc.constant({})),
+  kind(
+    1,
+    fc
+      .tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 8 }))
+      .map((pair) => ({ query: [pair] })),
+  ),
+];
 
 function formText(value: unknown): string {
   const params = new URLSearchParams();
@@ -153,96 +182,153 @@ function formText(value: unknown): string {
   return params.toString();
 }
 
-function bodyArbitrary(
-  operation: Operation,
-  resolve: ResolveRef,
-  extra: fc.Arbitrary<unknown> | undefined,
-): fc.Arbitrary<Body> {
+const jsonBody = (value: unknown): Piece => ({
+  headers: { 'content-type': JSON_TYPE },
+  body: JSON.stringify(value) ?? 'null',
+});
+
+/**
+ * The body: valid JSON, JSON built to be refused (one case per property replaced or left out),
+ * malformed JSON, JSON sent as text/plain, a form, the route's own bodies, none at all.
+ */
+function bodyPart(operation: Operation, resolve: ResolveRef, own?: fc.Arbitrary<unknown>): Part {
+  const none = kind(1, fc.constant({}));
   const content = operation.requestBody?.content;
-  if (content === undefined) return fc.constant({ headers: {} });
-  const json = (value: unknown): Body => ({
-    headers: { 'content-type': JSON_TYPE },
-    body: JSON.stringify(value) ?? 'null',
-  });
-  const choices: fc.WeightedArbitrary<Body>[] = [];
+  if (content === undefined) return [none];
+  const kinds: Kind[] = [];
   const jsonSchema = content[JSON_TYPE]?.schema;
   if (jsonSchema !== undefined) {
-    choices.push(
-      { weight: 4, arbitrary: arbitraryFromSchema(jsonSchema, resolve).map(json) },
-      { weight: 3, arbitrary: invalidArbitrary(jsonSchema, resolve).map(json) },
-      {
-        weight: 1,
-        arbitrary: fc
+    const valid = arbitraryFromSchema(jsonSchema, resolve);
+    const [anyInvalid, ...invalid] = invalidCases(jsonSchema, resolve).map((values) =>
+      values.map(jsonBody),
+    );
+    kinds.push(
+      kind(4, valid.map(jsonBody)),
+      kind(3, anyInvalid ?? valid.map(jsonBody), ...invalid),
+      kind(
+        1,
+        fc
           .constantFrom(...MALFORMED_JSON)
           .map((body) => ({ headers: { 'content-type': JSON_TYPE }, body })),
-      },
-      {
-        weight: 1,
-        arbitrary: arbitraryFromSchema(jsonSchema, resolve).map((value) => ({
+      ),
+      kind(
+        1,
+        valid.map((value) => ({
           headers: { 'content-type': 'text/plain' },
           body: JSON.stringify(value) ?? 'null',
         })),
-      },
+      ),
     );
   }
   const formSchema = content[FORM_TYPE]?.schema;
   if (formSchema !== undefined) {
-    choices.push({
-      weight: 2,
-      arbitrary: arbitraryFromSchema(formSchema, resolve).map((value) => ({
-        headers: { 'content-type': FORM_TYPE },
-        body: formText(value),
-      })),
-    });
+    kinds.push(
+      kind(
+        2,
+        arbitraryFromSchema(formSchema, resolve).map((value) => ({
+          headers: { 'content-type': FORM_TYPE },
+          body: formText(value),
+        })),
+      ),
+    );
   }
-  if (extra !== undefined) choices.push({ weight: 4, arbitrary: extra.map(json) });
-  choices.push({ weight: 1, arbitrary: fc.constant({ headers: {} }) });
-  return fc.oneof(...choices);
+  if (own !== undefined) kinds.push(kind(4, own.map(jsonBody)));
+  return part([...kinds, none]);
 }
 
-function authorizationArbitrary(
-  operation: Operation,
-  tokens: Readonly<Record<string, string>>,
-): fc.Arbitrary<Record<string, string>> {
+/** The credentials: each accepted token, then none, a bare scheme, a wrong token, another scheme. */
+function authorizationPart(operation: Operation, tokens: Readonly<Record<string, string>>): Part {
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
-  if (schemes.length === 0) return fc.constant({});
-  const valid = schemes.map((scheme) => {
+  const [first, ...others] = schemes.map((scheme) => {
     const token = tokens[scheme];
     if (token === undefined) throw new Error(`no token given for the security scheme ${scheme}`);
-    return `Bearer ${token}`;
+    return fc.constant({ headers: { authorization: `Bearer ${token}` } });
   });
-  const refused = fc.constantFrom(
-    undefined,
-    'Bearer',
-    'Bearer not-the-token',
-    'Basic dXNlcjpwYXNz',
+  if (first === undefined) return [kind(1, fc.constant({}))];
+  const refused = ['Bearer', 'Bearer not-the-token', 'Basic dXNlcjpwYXNz'].map((value) =>
+    fc.constant({ headers: { authorization: value } }),
   );
-  return fc
-    .oneof({ weight: 4, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: refused })
-    .map((value): Record<string, string> => (value === undefined ? {} : { authorization: value }));
+  return [kind(4, first, ...others), kind(1, fc.constant({}), ...refused)];
 }
 
-/** Requests for one route of the document: valid ones from its schemas and deliberately invalid ones. */
-export function requestArbitrary(target: FuzzTarget, route: string): fc.Arbitrary<FuzzRequest> {
+/** The parts of one route's requests, in the order they are put together. */
+function partsOf(
+  target: FuzzTarget,
+  route: string,
+): { method: string; path: string; parts: Part[] } {
   const [method = 'GET', path = '/'] = route.split(' ');
   const resolve = resolverFor(target.document);
   const item = target.document.paths?.[path] as Record<string, Operation> | undefined;
   const operation = item?.[method.toLowerCase()];
   if (operation === undefined) throw new Error(`the document has no ${route}`);
   const parameters = operation.parameters ?? [];
-  return fc
-    .tuple(
-      pathArbitrary(path, parameters, resolve, target.pathValues ?? {}),
-      queryArbitrary(parameters, resolve),
-      bodyArbitrary(operation, resolve, target.bodies?.[route]),
-      authorizationArbitrary(operation, target.tokens ?? {}),
-    )
-    .map(([builtPath, query, { headers, body }, auth]) => ({
-      method,
-      target: `${builtPath}${query}`,
-      headers: { ...headers, ...auth },
-      ...(body === undefined ? {} : { body }),
-    }));
+  const schemaOf = (name: string, where: string): JsonSchema =>
+    parameters.find((p) => p.in === where && p.name === name)?.schema ?? {};
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  return {
+    method,
+    path,
+    parts: [
+      ...names.map((name) =>
+        pathPart(name, schemaOf(name, 'path'), resolve, target.pathValues?.[name]),
+      ),
+      ...parameters
+        .filter((parameter) => parameter.in === 'query')
+        .map(({ name, schema = {} }) => queryPart(name, schema, resolve)),
+      unknownQueryPart,
+      bodyPart(operation, resolve, target.bodies?.[route]),
+      authorizationPart(operation, target.tokens ?? {}),
+    ],
+  };
+}
+
+function assemble(method: string, path: string, pieces: Piece[]): FuzzRequest {
+  let built = path;
+  const params = new URLSearchParams();
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  for (const piece of pieces) {
+    for (const [name, value] of Object.entries(piece.segments ?? {})) {
+      built = built.replace(`{${name}}`, value);
+    }
+    for (const [name, value] of piece.query ?? []) params.append(name, value);
+    Object.assign(headers, piece.headers);
+    body = piece.body ?? body;
+  }
+  const query = params.toString();
+  return {
+    method,
+    target: query === '' ? built : `${built}?${query}`,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+/** Requests for one route of the document, each part of each drawn at random among its kinds. */
+export function requestArbitrary(target: FuzzTarget, route: string): fc.Arbitrary<FuzzRequest> {
+  const { method, path, parts } = partsOf(target, route);
+  const atRandom = (part: Part) =>
+    fc.oneof(...part.map(({ weight, cases }) => ({ weight, arbitrary: fc.oneof(...cases) })));
+  return fc.tuple(...parts.map(atRandom)).map((pieces) => assemble(method, path, pieces));
+}
+
+/**
+ * One request for each case of each part of a route's requests, the other parts at their usual
+ * value, and one with every part at its usual value: what a run sends before its random draws.
+ */
+export function requestOfEachKind(target: FuzzTarget, route: string, seed: number): FuzzRequest[] {
+  const { method, path, parts } = partsOf(target, route);
+  const usual = parts.map((part) => part[0].cases[0]);
+  const variants = parts.flatMap((part, index) =>
+    part
+      .flatMap(({ cases }) => cases)
+      .slice(1)
+      .map((variant) => usual.map((value, at) => (at === index ? variant : value))),
+  );
+  return [usual, ...variants].map((chosen, index) => {
+    const [pieces] = fc.sample(fc.tuple(...chosen), { seed: seed + index, numRuns: 1 });
+    return assemble(method, path, pieces ?? []);
+  });
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -291,9 +377,10 @@ export class TrackedSender {
 }
 
 /**
- * Sends `runs` generated requests to one route, with a fixed seed, and holds each answer to three
- * rules: no 5xx (unless `allowServerErrors`, for a route that fails by design), the answer matches
- * the document, and a refused write (any 4xx) leaves what the service stores as it was.
+ * Sends one request of each kind to one route, then `runs` generated at random, with a fixed
+ * seed, and holds each answer to three rules: no 5xx (unless `allowServerErrors`, for a route that
+ * fails by design), the answer matches the document, and a refused write (any 4xx) leaves what the
+ * service stores as it was.
  */
 export async function fuzzRoute(
   target: FuzzTarget,
@@ -301,6 +388,9 @@ export async function fuzzRoute(
   { runs, seed }: FuzzOptions,
   allowServerErrors = false,
 ): Promise<void> {
+  const examples = requestOfEachKind(target, route, seed).map((request): [FuzzRequest] => [
+    request,
+  ]);
   const sender = new TrackedSender(target);
   try {
     await fc.assert(
@@ -325,7 +415,8 @@ export async function fuzzRoute(
           throw new Error(`a refused request changed what is stored: ${answer}`);
         }
       }),
-      { numRuns: runs, seed, endOnFailure: true },
+      // fast-check counts the examples among the runs.
+      { numRuns: examples.length + runs, seed, endOnFailure: true, examples },
     );
   } finally {
     sender.close();

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { TrackedSender, type FuzzTarget } from './fuzz.js';
+import { resolverFor, TrackedSender, type FuzzTarget } from './fuzz.js';
 import { arbitraryFromSchema, type JsonSchema, type ResolveRef } from './schema-arbitrary.js';
 
 /** One hostile request: the body is bytes, since some of it is not even UTF-8. */
@@ -138,16 +138,6 @@ function authorization(
   const scheme = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement))[0];
   const token = scheme === undefined ? undefined : tokens[scheme];
   return token === undefined ? {} : { authorization: `Bearer ${token}` };
-}
-
-function resolverFor(document: FuzzTarget['document']): ResolveRef {
-  return (ref) => {
-    let node: unknown = document;
-    for (const token of ref.replace(/^#\//, '').split('/')) {
-      node = (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
-    return node as JsonSchema;
-  };
 }
 
 /** Hostile requests for one route of the document, with the token it asks for. */

@@ -7,11 +7,9 @@ export { describeApiDocument } from './api-document-tests.js';
 export {
   FUZZ_ROUTE_TIMEOUT_MS,
   fuzzRoute,
-  requestArbitrary,
   type FuzzRequest,
   type FuzzTarget,
 } from './fuzz.js';
-export { arbitraryFromSchema, invalidArbitrary, type JsonSchema } from './schema-arbitrary.js';
 export { useListeningApp } from './listening-app.js';
 export { mongoAddress, startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy.js';
 export {

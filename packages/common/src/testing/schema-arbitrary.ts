@@ -108,27 +108,22 @@ export function arbitraryFromSchema(
 }
 
 /**
- * Values built to be refused, or at least to test the edges: any JSON at all, and for an object
- * schema, a valid object with one property replaced by any JSON or one required property left out.
+ * Values built to be refused, or at least to test the edges, one arbitrary per case: any JSON at
+ * all, and for an object schema, a valid object with each property in turn replaced by any JSON,
+ * and with each required property in turn left out.
  */
-export function invalidArbitrary(schema: JsonSchema, resolve: ResolveRef): fc.Arbitrary<unknown> {
+export function invalidCases(schema: JsonSchema, resolve: ResolveRef): fc.Arbitrary<unknown>[] {
   const target = schema.$ref === undefined ? schema : resolve(schema.$ref);
-  const properties = Object.keys(target.properties ?? {});
-  if (properties.length === 0) return anyJson;
-  const valid = arbitraryFromSchema(target, resolve);
-  const replaced = fc
-    .tuple(valid, fc.constantFrom(...properties), anyJson)
-    .map(([value, name, wrong]) => ({ ...(value as object), [name]: wrong }));
-  const required = target.required ?? [];
-  const arbitraries: fc.Arbitrary<unknown>[] = [anyJson, replaced];
-  if (required.length > 0) {
-    arbitraries.push(
-      fc.tuple(valid, fc.constantFrom(...required)).map(([value, name]) => {
-        const copy = { ...(value as Record<string, unknown>) };
-        delete copy[name];
-        return copy;
-      }),
-    );
-  }
-  return fc.oneof(...arbitraries);
+  const valid = arbitraryFromSchema(target, resolve) as fc.Arbitrary<Record<string, unknown>>;
+  const replaced = Object.keys(target.properties ?? {}).map((name) =>
+    fc.tuple(valid, anyJson).map(([value, wrong]) => ({ ...value, [name]: wrong })),
+  );
+  const missing = (target.required ?? []).map((name) =>
+    valid.map((value) => {
+      const copy = { ...value };
+      delete copy[name];
+      return copy;
+    }),
+  );
+  return [anyJson, ...replaced, ...missing];
 }
