@@ -199,10 +199,17 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     }
   }, 60_000);
 
-  it('when started again on the same data folder, then the products stored before the stop are still there', async () => {
+  it('when started again on the same data folder with --services, then only those services run and the products stored before the stop are still there', async () => {
     // The two services whose data is checked are enough to reopen the same database files.
     run = startLauncher([...args, '--services', 'products,mini-store'], launcherEnv());
     await waitForOutput(run, READY, 90_000);
+    const services = descendantsOf(run.child.pid as number).filter((info) =>
+      info.command.endsWith('--import tsx src/main.ts'),
+    );
+    expect(services).toHaveLength(2);
+    for (const port of [ports.books, ports.orders, ports.tutorial]) {
+      expect(await portIsFree(port), `port ${port} taken`).toBe(true);
+    }
 
     const product = await getJson(
       `http://127.0.0.1:${ports.products}/products/${stored.productId}`,
@@ -231,64 +238,37 @@ describe('npm start runs the whole system and stops it cleanly', () => {
   }, 150_000);
 });
 
-describe('npm start -- --services runs only the services asked for', () => {
-  const dataDir = scratchDataDir('launcher-e2e-processes-');
+describe('npm start with a service that cannot start', () => {
+  const dataDir = scratchDataDir('launcher-e2e-failing-');
 
-  it('when asked for two services without a database, then each answers from its own node process and SIGTERM leaves none behind', async () => {
+  it('when one service exits with an error, then its message is shown, the others are stopped and the launcher exits with 1; services without a database start none', async () => {
     const [books, tutorial] = (await freePorts(2)) as [number, number];
     // Neither service uses MongoDB, so no database starts and its port, held here, is no obstacle.
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen({ port: 0, host: '127.0.0.1' }, resolve));
     const address = holder.address();
     const heldPort = typeof address === 'object' && address !== null ? address.port : 0;
-    const run = startLauncher(
-      ['--services', 'books,tutorial', ...placeArgs(dataDir(), { books, tutorial }, heldPort)],
-      launcherEnv(),
-    );
     try {
-      await waitForOutput(run, READY, 60_000);
-      const person = await fetch(`http://127.0.0.1:${tutorial}/person/1`);
-      expect(person.status).toBe(200);
-      expect(await person.text()).toBe('You asked for person 1');
-      const list = await getJson(`http://127.0.0.1:${books}/books`);
-      expect(list.status).toBe(200);
-
-      const processes = descendantsOf(run.child.pid as number);
-      const services = processes.filter((info) =>
-        info.command.endsWith('--import tsx src/main.ts'),
+      const run = startLauncher(
+        ['--services', 'books,tutorial', ...placeArgs(dataDir(), { books, tutorial }, heldPort)],
+        { ...launcherEnv(), IDEMPOTENCY_TTL_SECONDS: 'forever' },
       );
-      expect(services).toHaveLength(2);
 
-      run.child.kill('SIGTERM');
-      expect(await waitForExit(run, 45_000)).toBe(0);
-      expect(stillRunning(processes)).toEqual([]);
-      expect(await portIsFree(books)).toBe(true);
+      expect(await waitForExit(run, 60_000)).toBe(1);
+      expect(run.output()).toContain(
+        '[books]   - IDEMPOTENCY_TTL_SECONDS: must be a whole number of seconds',
+      );
+      expect(run.output()).toMatch(/^\[books\] .*src\/main\.ts exited with code 1$/m);
+      // Tutorial exits on its own after the SIGTERM, or by it while still loading (no handler yet).
+      expect(run.output()).toMatch(
+        /^\[tutorial\] .*src\/main\.ts exited with code (\d+|SIGTERM)$/m,
+      );
+      expect(run.output()).toContain('launcher: books exited with code 1');
+      expect(run.output()).not.toContain('MongoDB:');
       expect(await portIsFree(tutorial)).toBe(true);
     } finally {
-      if (run.child.exitCode === null) run.child.kill('SIGKILL');
       await new Promise((resolve) => holder.close(resolve));
     }
-  }, 90_000);
-});
-
-describe('npm start with a service that cannot start', () => {
-  const dataDir = scratchDataDir('launcher-e2e-failing-');
-
-  it('when one service exits with an error, then its message is shown, the others are stopped and the launcher exits with 1', async () => {
-    const [products, books, mongo] = (await freePorts(3)) as [number, number, number];
-    const run = startLauncher(
-      ['--services', 'products,books', ...placeArgs(dataDir(), { products, books }, mongo)],
-      { ...launcherEnv(), LOW_STOCK_THRESHOLD: 'many' },
-    );
-
-    expect(await waitForExit(run, 60_000)).toBe(1);
-    expect(run.output()).toContain('[products]   - LOW_STOCK_THRESHOLD: must be a whole number');
-    expect(run.output()).toMatch(/^\[products\] .*src\/main\.ts exited with code 1$/m);
-    // Books exits on its own after the SIGTERM, or by it while still loading (no handler yet).
-    expect(run.output()).toMatch(/^\[books\] .*src\/main\.ts exited with code (\d+|SIGTERM)$/m);
-    expect(run.output()).toContain('launcher: products exited with code 1');
-    expect(await portIsFree(books)).toBe(true);
-    expect(await portIsFree(mongo)).toBe(true);
   }, 90_000);
 });
 
