@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import LongestFirstSequencer from './vitest.sequencer.js';
 
 // Projects that talk to MongoDB share one global setup: a real server when MONGODB_URI is set,
@@ -68,10 +68,14 @@ function packageProject(pkg: PackageTests): TestProjectInlineConfiguration {
   };
 }
 
+/** End-to-end tests: the whole system as a person runs it (`npm start`), a few minutes of CPU. */
+const END_TO_END = '**/*.e2e.test.ts';
+
 /**
  * Every package's tests as one project, which `npm test` runs: vitest gives each project workers
  * of its own, so with a project per package some thirty workers each imported vitest, Express and
- * the driver again; as one project four workers serve every file.
+ * the driver again; as one project four workers serve every file. The end-to-end tests are
+ * `npm run test:e2e` (the project `e2e`); a package's own project runs them with the rest.
  */
 function wholeSuite(): TestProjectInlineConfiguration {
   return {
@@ -80,7 +84,19 @@ function wholeSuite(): TestProjectInlineConfiguration {
       name: 'all',
       root: absolute(''),
       include: PACKAGES.map((pkg) => `${pkg.dir}/test/**/*.test.ts`),
+      exclude: [...configDefaults.exclude, END_TO_END],
       globalSetup: globalSetupOf(PACKAGES),
+    },
+  };
+}
+
+function endToEnd(): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name: 'e2e',
+      root: absolute(''),
+      include: PACKAGES.map((pkg) => `${pkg.dir}/test/${END_TO_END}`),
     },
   };
 }
@@ -107,6 +123,6 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    projects: [wholeSuite(), ...PACKAGES.map(packageProject)],
+    projects: [wholeSuite(), endToEnd(), ...PACKAGES.map(packageProject)],
   },
 });

@@ -4,12 +4,7 @@ export { ResponseContract, type Exchange } from './response-contract.js';
 export { useResponseContract } from './checked-app.js';
 export { committedDocumentDrift, documentedRoutes } from './document-drift.js';
 export { describeApiDocument } from './api-document-tests.js';
-export {
-  FUZZ_ROUTE_TIMEOUT_MS,
-  fuzzRoute,
-  type FuzzRequest,
-  type FuzzTarget,
-} from './fuzz.js';
+export { FUZZ_ROUTE_TIMEOUT_MS, fuzzRoute, type FuzzRequest, type FuzzTarget } from './fuzz.js';
 export { useListeningApp } from './listening-app.js';
 export { mongoAddress, startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy.js';
 export {
