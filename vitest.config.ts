@@ -121,6 +121,9 @@ export default defineConfig({
     maxWorkers: 4,
     // The longest files first, so that no long file is left running alone at the end.
     sequence: { sequencer: LongestFirstSequencer },
+    // Transformed modules kept in node_modules/.experimental-vitest-cache between runs (keyed by
+    // content; vitest 5 does this by default), so a run after the first skips most transforms.
+    experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [wholeSuite(), endToEnd(), ...PACKAGES.map(packageProject)],
