@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient } from 'mongodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/index.js';
 import { runCli, startCli } from './cli-process.js';
 import { TTL_TEST_TIMEOUT_MS, waitFor } from './ttl-support.js';
@@ -20,8 +20,9 @@ function refTimers(): number {
   return process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
 }
 
-// These tests are about this server's own monitor and storage, so they start it themselves.
-describe('TTL monitor of the embedded server', () => {
+// These tests are about this server's own monitor and storage, so they start it themselves;
+// each has servers and folders of its own, so they wait for the monitor side by side.
+describe.concurrent('TTL monitor of the embedded server', () => {
   const dirs: string[] = [];
   const servers: EmbeddedMongo[] = [];
 
@@ -37,10 +38,20 @@ describe('TTL monitor of the embedded server', () => {
     return server;
   }
 
-  afterEach(async () => {
+  afterAll(async () => {
     await Promise.all(servers.splice(0).map((server) => server.stop()));
     await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
   });
+
+  // Alone, before the others: their sleeps are timers that keep the process alive.
+  it.sequential(
+    'when a server runs, then its monitor timer does not keep the process alive',
+    async () => {
+      const before = refTimers();
+      await start({ inMemory: true, setParameter: { ttlMonitorSleepSecs: 1 } });
+      expect(refTimers()).toBe(before);
+    },
+  );
 
   it(
     'when the monitor has deleted expired documents on disk, then they stay deleted after a restart, indexes included',
@@ -101,12 +112,6 @@ describe('TTL monitor of the embedded server', () => {
     },
     TTL_TEST_TIMEOUT_MS,
   );
-
-  it('when a server runs, then its monitor timer does not keep the process alive', async () => {
-    const before = refTimers();
-    await start({ inMemory: true, setParameter: { ttlMonitorSleepSecs: 1 } });
-    expect(refTimers()).toBe(before);
-  });
 
   it(
     'when the server is stopped, then its monitor stops: a document that expires afterwards is still on disk',

@@ -12,8 +12,9 @@ interface TtlDocument {
 const HOUR_MS = 3_600_000;
 
 // MongoDB's TTL monitor runs every 60 s; the admin command (which a real mongod accepts too)
-// shortens it to 1 s for these tests and the previous period is restored after them.
-describe('TTL indexes', () => {
+// shortens it to 1 s for these tests and the previous period is restored after them. Each test
+// has collections of its own, so they wait for the monitor's passes side by side.
+describe.concurrent('TTL indexes', () => {
   const t = useTestDatabase('ttl');
   let previousPeriod: unknown;
 
@@ -100,7 +101,7 @@ describe('TTL indexes', () => {
     async () => {
       const coll = t.db.collection<TtlDocument>('sessions');
       await coll.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-      const soon = Date.now() + 10_000;
+      const soon = Date.now() + 3_000;
       await coll.insertMany([
         { _id: 'expired', expiresAt: new Date(Date.now() - 1_000) },
         { _id: 'soon', expiresAt: new Date(soon) },
