@@ -91,12 +91,13 @@ function expectTooManyRequests(
  * The throttling every service promises (docs/configuration.md, each README), over HTTP through
  * the service's own app and error bodies: the per-client request limit with its IETF headers, and,
  * for each token route, the per-client limit on failed token checks. Limits and windows are set
- * small through the configuration; a window's end is waited for (a second).
+ * small through the configuration; a window's end is waited for (a second). Each test builds an app
+ * with limits of its own, so the tests run side by side and those waits overlap.
  */
 export function describeThrottling(target: ThrottlingTarget): void {
   const { buildApp, openRoute, tooManyRequests } = target;
 
-  describe('throttling: the per-client request limit', () => {
+  describe.concurrent('throttling: the per-client request limit', () => {
     it('when a client makes RATE_LIMIT requests, then each carries RateLimit-Policy and RateLimit, the next (to any path) is 429 with Retry-After and the service error body, and another client is still answered', async () => {
       const app = buildApp(throttleWith({ RATE_LIMIT: '3', RATE_LIMIT_WINDOW_SECONDS: '60' }));
       const client = newClient();
@@ -137,7 +138,7 @@ export function describeThrottling(target: ThrottlingTarget): void {
 
   for (const route of target.tokenRoutes ?? []) {
     const name = `${route.method.toUpperCase()} ${route.path}`;
-    describe(`throttling: failed token checks on ${name}`, () => {
+    describe.concurrent(`throttling: failed token checks on ${name}`, () => {
       it('when a client fails AUTH_FAILURE_LIMIT token checks, then it gets 429 with Retry-After even with the correct token, also on the other token routes, while its open routes and other clients are answered as usual', async () => {
         const app = buildApp(throttleWith({ AUTH_FAILURE_LIMIT: '3' }));
         const client = newClient();
