@@ -14,7 +14,8 @@ function startFixture(env: Record<string, string>): RunningChild {
   return running;
 }
 
-afterEach(() => {
+// Only a test that failed midway, or one that leaves its process listening, has one to stop.
+afterAll(() => {
   for (const { child } of children.splice(0)) {
     if (child.exitCode === null) child.kill('SIGKILL');
   }
@@ -64,7 +65,9 @@ describe('runService as a process, observed without being stopped', () => {
   });
 });
 
-describe('runService as a process', () => {
+// Each test has a process of its own, so they run side by side: most of their time is waiting
+// for a process to start, to finish a slow request or to exit.
+describe.concurrent('runService as a process', () => {
   it('when SIGTERM arrives during a slow request, then the request completes and the process exits 0 after closing its dependencies', async () => {
     const service = startFixture({});
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
