@@ -2,15 +2,16 @@ import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, type MongoServerError } from 'mongodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/index.js';
 import { runCli, startCli } from './cli-process.js';
 
 // Starting the CLI can take a few seconds on a busy machine.
 const CLI_TIMEOUT_MS = 60_000;
 
-// These tests are about this server's own storage, so they start it themselves.
-describe('persistence', () => {
+// These tests are about this server's own storage, so they start it themselves; each has folders
+// and servers of its own, so they run side by side (most of their time is processes starting).
+describe.concurrent('persistence', () => {
   const dirs: string[] = [];
 
   async function tempDir(): Promise<string> {
@@ -19,7 +20,7 @@ describe('persistence', () => {
     return dir;
   }
 
-  afterEach(async () => {
+  afterAll(async () => {
     await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
