@@ -115,10 +115,11 @@ export default defineConfig({
     // forks, 73 s with threads). No test needs a process of its own: those that stop, signal or
     // crash something start a child process for it.
     pool: 'threads',
-    // More workers than cores: many files wait on child processes, sockets and timers rather than
-    // the CPU. Threads, same run: 73 s with 2 workers, 65 s with 4; 5 made no gain and a test
-    // that reads the connection pool at rest started to fail under the load.
-    maxWorkers: 4,
+    // One worker per core. The files that mostly wait (on child processes, timers, a monitor's
+    // passes) run their tests side by side instead, so more workers than cores no longer pay: on
+    // two cores 2, 3 and 4 workers took 52-61, 50-66 and 51-64 s (three interleaved runs each,
+    // 13:49-13:57 UTC), the machine's own spread.
+    maxWorkers: '100%',
     // The longest files first, so that no long file is left running alone at the end.
     sequence: { sequencer: LongestFirstSequencer },
     // Transformed modules kept in node_modules/.experimental-vitest-cache between runs (keyed by
