@@ -16,7 +16,8 @@ async function traced(env: Record<string, string>) {
   return { code, stdout: child.stdout(), stderr: child.stderr() };
 }
 
-describe('node --import @repo/common/tracing', () => {
+// Each test runs a process of its own, so they run side by side.
+describe.concurrent('node --import @repo/common/tracing', () => {
   it('when no OTLP endpoint is set, then OpenTelemetry is not started', async () => {
     const { code, stdout, stderr } = await traced({});
     expect(stderr).toBe('');
