@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import {
   mongoAddress,
@@ -13,7 +13,7 @@ import { runFixture, type RunningChild } from './child-process.js';
 const fixture = fileURLToPath(new URL('./fixtures/mongo-fixture-service.ts', import.meta.url));
 const testDb = useTestDatabase('common_outage');
 const children: RunningChild[] = [];
-let proxy: FaultProxy;
+const proxies: FaultProxy[] = [];
 
 /**
  * A bound far above the deadlines the fixture is given (400 ms for an operation, 300 ms for
@@ -23,15 +23,19 @@ let proxy: FaultProxy;
  */
 const NO_HANG_MS = 5_000;
 
-beforeAll(async () => {
-  proxy = await startFaultProxy(mongoAddress(testDb.uri));
-});
-afterAll(() => proxy.close());
-afterEach(() => {
+afterAll(async () => {
   for (const { child } of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
 });
 
-function startService(env: Record<string, string> = {}): RunningChild {
+/** A proxy of the test's own in front of the database, so that the tests run side by side. */
+async function ownProxy(): Promise<FaultProxy> {
+  const proxy = await startFaultProxy(mongoAddress(testDb.uri));
+  proxies.push(proxy);
+  return proxy;
+}
+
+function startService(proxy: FaultProxy, env: Record<string, string> = {}): RunningChild {
   const running = runFixture(fixture, {
     PORT: '0',
     LOG_LEVEL: 'info',
@@ -81,11 +85,13 @@ function countLines(service: RunningChild, message: string): number {
     .filter((line) => line.includes(`"msg":"${message}"`)).length;
 }
 
-describe('a service whose database is lost while it runs', () => {
+// Each test has a proxy and a service of its own, so they wait out their deadlines side by side.
+describe.concurrent('a service whose database is lost while it runs', () => {
   it.each<FaultMode>(['stall', 'drop'])(
     'when the database connection is made to %s, then reads and writes fail with the generic 500 without hanging, /readyz is 503, the service recovers by itself, every acknowledged write is stored and the outage is logged once each way without stacks',
     async (fault) => {
-      const service = startService();
+      const proxy = await ownProxy();
+      const service = startService(proxy);
       const listening = await service.waitForLog((line) => line.msg === 'mongo-fixture listening');
       const url = String(listening.url);
       const acknowledged: string[] = [];
@@ -137,24 +143,21 @@ describe('a service whose database is lost while it runs', () => {
   );
 });
 
-describe('a service whose database is not there at start', () => {
+describe.concurrent('a service whose database is not there at start', () => {
   it('when nothing answers until MONGODB_CONNECT_TIMEOUT_MS has passed, then it logs each attempt naming the host and exits 1 with one fatal line', async () => {
+    const proxy = await ownProxy();
     proxy.setMode('drop');
-    try {
-      const service = startService({ MONGODB_CONNECT_TIMEOUT_MS: '3000' });
-      expect(await service.exited).toBe(1);
-      const output = service.stdout();
-      const host = `127.0.0.1:${proxy.port}`;
-      expect(countLines(service, 'MongoDB not reachable yet, retrying')).toBeGreaterThanOrEqual(1);
-      expect(output).toContain(`Could not connect to MongoDB at ${host}`);
-      expect(output).not.toContain('listening');
-    } finally {
-      proxy.setMode('pass');
-    }
+    const service = startService(proxy, { MONGODB_CONNECT_TIMEOUT_MS: '3000' });
+    expect(await service.exited).toBe(1);
+    const output = service.stdout();
+    const host = `127.0.0.1:${proxy.port}`;
+    expect(countLines(service, 'MongoDB not reachable yet, retrying')).toBeGreaterThanOrEqual(1);
+    expect(output).toContain(`Could not connect to MongoDB at ${host}`);
+    expect(output).not.toContain('listening');
   });
 
   it('when MONGODB_CONNECT_TIMEOUT_MS is not a number, then start-up stops naming it', async () => {
-    const service = startService({ MONGODB_CONNECT_TIMEOUT_MS: 'soon' });
+    const service = startService(await ownProxy(), { MONGODB_CONNECT_TIMEOUT_MS: 'soon' });
     expect(await service.exited).toBe(1);
     expect(service.stdout()).toContain(
       'MONGODB_CONNECT_TIMEOUT_MS: must be a whole number of milliseconds',
