@@ -74,7 +74,7 @@ const END_TO_END = '**/*.e2e.test.ts';
 /**
  * Every package's tests as one project, which `npm test` runs: vitest gives each project workers
  * of its own, so with a project per package some thirty workers each imported vitest, Express and
- * the driver again; as one project four workers serve every file. The end-to-end tests are
+ * the driver again; as one project a worker per core serves every file. The end-to-end tests are
  * `npm run test:e2e` (the project `e2e`); a package's own project runs them with the rest.
  */
 function wholeSuite(): TestProjectInlineConfiguration {
