@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import {
   mongoAddress,
@@ -35,21 +35,27 @@ async function ownProxy(): Promise<FaultProxy> {
   return proxy;
 }
 
-function startService(proxy: FaultProxy, env: Record<string, string> = {}): RunningChild {
+/** The fixture service through `proxy`; its output is printed if the test (`context`) fails. */
+function startService(
+  context: TestContext,
+  proxy: FaultProxy,
+  env: Record<string, string> = {},
+): RunningChild {
   const running = runFixture(fixture, {
     PORT: '0',
     LOG_LEVEL: 'info',
     MONGODB_URI: proxy.mongoUri(testDb.uri),
     MONGODB_DB: testDb.dbName,
-    // Well above what a healthy write takes on a loaded test machine (the suite runs four files
-    // at once on two cores, and 400 ms was once exceeded), still far below NO_HANG_MS.
+    // Well above what a healthy write takes on a loaded test machine (400 ms was once exceeded
+    // with four files at once on two cores), still far below NO_HANG_MS.
     MONGODB_OPERATION_TIMEOUT_MS: '1500',
     READINESS_TIMEOUT_MS: '1000',
     SHUTDOWN_DRAIN_MS: '0',
     ...env,
   });
   children.push(running);
-  onTestFailed(() => {
+  // The test's own hook: the tests run side by side.
+  context.onTestFailed(() => {
     process.stderr.write(`${running.stdout()}\n${running.stderr()}\n`);
   });
   return running;
@@ -87,11 +93,11 @@ function countLines(service: RunningChild, message: string): number {
 
 // Each test has a proxy and a service of its own, so they wait out their deadlines side by side.
 describe.concurrent('a service whose database is lost while it runs', () => {
-  it.each<FaultMode>(['stall', 'drop'])(
+  it.for<FaultMode>(['stall', 'drop'])(
     'when the database connection is made to %s, then reads and writes fail with the generic 500 without hanging, /readyz is 503, the service recovers by itself, every acknowledged write is stored and the outage is logged once each way without stacks',
-    async (fault) => {
+    async (fault, context) => {
       const proxy = await ownProxy();
-      const service = startService(proxy);
+      const service = startService(context, proxy);
       const listening = await service.waitForLog((line) => line.msg === 'mongo-fixture listening');
       const url = String(listening.url);
       const acknowledged: string[] = [];
@@ -144,10 +150,10 @@ describe.concurrent('a service whose database is lost while it runs', () => {
 });
 
 describe.concurrent('a service whose database is not there at start', () => {
-  it('when nothing answers until MONGODB_CONNECT_TIMEOUT_MS has passed, then it logs each attempt naming the host and exits 1 with one fatal line', async () => {
+  it('when nothing answers until MONGODB_CONNECT_TIMEOUT_MS has passed, then it logs each attempt naming the host and exits 1 with one fatal line', async (context) => {
     const proxy = await ownProxy();
     proxy.setMode('drop');
-    const service = startService(proxy, { MONGODB_CONNECT_TIMEOUT_MS: '3000' });
+    const service = startService(context, proxy, { MONGODB_CONNECT_TIMEOUT_MS: '3000' });
     expect(await service.exited).toBe(1);
     const output = service.stdout();
     const host = `127.0.0.1:${proxy.port}`;
@@ -156,8 +162,10 @@ describe.concurrent('a service whose database is not there at start', () => {
     expect(output).not.toContain('listening');
   });
 
-  it('when MONGODB_CONNECT_TIMEOUT_MS is not a number, then start-up stops naming it', async () => {
-    const service = startService(await ownProxy(), { MONGODB_CONNECT_TIMEOUT_MS: 'soon' });
+  it('when MONGODB_CONNECT_TIMEOUT_MS is not a number, then start-up stops naming it', async (context) => {
+    const service = startService(context, await ownProxy(), {
+      MONGODB_CONNECT_TIMEOUT_MS: 'soon',
+    });
     expect(await service.exited).toBe(1);
     expect(service.stdout()).toContain(
       'MONGODB_CONNECT_TIMEOUT_MS: must be a whole number of milliseconds',
