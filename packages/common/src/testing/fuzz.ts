@@ -4,6 +4,7 @@ import type { ApiDocument } from '../openapi/api-document.js';
 import { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client.js';
 import type { ResponseContract } from './response-contract.js';
 import {
+  anyJson,
   arbitraryFromSchema,
   invalidCases,
   type JsonSchema,
@@ -199,12 +200,11 @@ function bodyPart(operation: Operation, resolve: ResolveRef, own?: fc.Arbitrary<
   const jsonSchema = content[JSON_TYPE]?.schema;
   if (jsonSchema !== undefined) {
     const valid = arbitraryFromSchema(jsonSchema, resolve);
-    const [anyInvalid, ...invalid] = invalidCases(jsonSchema, resolve).map((values) =>
-      values.map(jsonBody),
-    );
+    const invalid = invalidCases(jsonSchema, resolve).map((values) => values.map(jsonBody));
     kinds.push(
       kind(4, valid.map(jsonBody)),
-      kind(3, anyInvalid ?? valid.map(jsonBody), ...invalid),
+      // Any JSON at all, then each case built to be refused.
+      kind(3, anyJson.map(jsonBody), ...invalid),
       kind(
         1,
         fc
@@ -305,7 +305,7 @@ function assemble(method: string, path: string, pieces: Piece[]): FuzzRequest {
 }
 
 /** Requests for one route of the document, each part of each drawn at random among its kinds. */
-export function requestArbitrary(target: FuzzTarget, route: string): fc.Arbitrary<FuzzRequest> {
+function requestArbitrary(target: FuzzTarget, route: string): fc.Arbitrary<FuzzRequest> {
   const { method, path, parts } = partsOf(target, route);
   const atRandom = (part: Part) =>
     fc.oneof(...part.map(({ weight, cases }) => ({ weight, arbitrary: fc.oneof(...cases) })));
@@ -316,7 +316,7 @@ export function requestArbitrary(target: FuzzTarget, route: string): fc.Arbitrar
  * One request for each case of each part of a route's requests, the other parts at their usual
  * value, and one with every part at its usual value: what a run sends before its random draws.
  */
-export function requestOfEachKind(target: FuzzTarget, route: string, seed: number): FuzzRequest[] {
+function requestOfEachKind(target: FuzzTarget, route: string, seed: number): FuzzRequest[] {
   const { method, path, parts } = partsOf(target, route);
   const usual = parts.map((part) => part[0].cases[0]);
   const variants = parts.flatMap((part, index) =>

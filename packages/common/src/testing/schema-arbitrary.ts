@@ -108,9 +108,8 @@ export function arbitraryFromSchema(
 }
 
 /**
- * Values built to be refused, or at least to test the edges, one arbitrary per case: any JSON at
- * all, and for an object schema, a valid object with each property in turn replaced by any JSON,
- * and with each required property in turn left out.
+ * Objects built to be refused, one arbitrary per case: for an object schema, a valid object with
+ * each property in turn replaced by any JSON, and with each required property in turn left out.
  */
 export function invalidCases(schema: JsonSchema, resolve: ResolveRef): fc.Arbitrary<unknown>[] {
   const target = schema.$ref === undefined ? schema : resolve(schema.$ref);
@@ -125,5 +124,5 @@ export function invalidCases(schema: JsonSchema, resolve: ResolveRef): fc.Arbitr
       return copy;
     }),
   );
-  return [anyJson, ...replaced, ...missing];
+  return [...replaced, ...missing];
 }
