@@ -68,7 +68,7 @@ function packageProject(pkg: PackageTests): TestProjectInlineConfiguration {
   };
 }
 
-/** End-to-end tests: the whole system as a person runs it (`npm start`), a few minutes of CPU. */
+/** End-to-end tests: the whole system as a person runs it (`npm start`), about 20 s of CPU. */
 const END_TO_END = '**/*.e2e.test.ts';
 
 /**

@@ -248,12 +248,11 @@ describe('npm start with a service that cannot start', () => {
     await new Promise<void>((resolve) => holder.listen({ port: 0, host: '127.0.0.1' }, resolve));
     const address = holder.address();
     const heldPort = typeof address === 'object' && address !== null ? address.port : 0;
+    const run = startLauncher(
+      ['--services', 'books,tutorial', ...placeArgs(dataDir(), { books, tutorial }, heldPort)],
+      { ...launcherEnv(), IDEMPOTENCY_TTL_SECONDS: 'forever' },
+    );
     try {
-      const run = startLauncher(
-        ['--services', 'books,tutorial', ...placeArgs(dataDir(), { books, tutorial }, heldPort)],
-        { ...launcherEnv(), IDEMPOTENCY_TTL_SECONDS: 'forever' },
-      );
-
       expect(await waitForExit(run, 60_000)).toBe(1);
       expect(run.output()).toContain(
         '[books]   - IDEMPOTENCY_TTL_SECONDS: must be a whole number of seconds',
@@ -267,6 +266,7 @@ describe('npm start with a service that cannot start', () => {
       expect(run.output()).not.toContain('MongoDB:');
       expect(await portIsFree(tutorial)).toBe(true);
     } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
       await new Promise((resolve) => holder.close(resolve));
     }
   }, 90_000);
