@@ -82,7 +82,8 @@ function runNode(
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  // 'close', not 'exit': at 'exit' the last output may still be in the pipes.
+  const exited = once(child, 'close').then(([code]) => code as number | null);
   const waitForLog = (predicate: (line: Record<string, unknown>) => boolean) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       const check = () => {

@@ -29,7 +29,8 @@ function launch(args: string[]): {
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
   const exited = new Promise<CliOutcome>((resolve) => {
-    child.on('exit', (code, signal) => resolve({ code, signal, ...output }));
+    // 'close', not 'exit': at 'exit' the last output may still be in the pipes.
+    child.on('close', (code, signal) => resolve({ code, signal, ...output }));
   });
   return { child, output, exited };
 }

@@ -49,7 +49,7 @@ async function runTracedService(): Promise<FixtureReport> {
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  const [code] = (await once(child, 'close')) as [number | null];
   expect(err).toBe('');
   expect(code).toBe(0);
   return JSON.parse(out.trim()) as FixtureReport;

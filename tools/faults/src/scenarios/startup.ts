@@ -18,7 +18,7 @@ export async function databaseDownAtStart(
     });
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    const [code] = (await once(child, 'exit')) as [number | null];
+    const [code] = (await once(child, 'close')) as [number | null];
     const ms = Date.now() - started;
     const attempts = out.split('\n').filter((line) => line.includes('not reachable yet')).length;
     const fatal = out.split('\n').filter((line) => line.includes('"level":60')).length;
