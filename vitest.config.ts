@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import LongestFirstSequencer from './vitest.sequencer.js';
@@ -115,11 +116,11 @@ export default defineConfig({
     // forks, 73 s with threads). No test needs a process of its own: those that stop, signal or
     // crash something start a child process for it.
     pool: 'threads',
-    // One worker per core. The files that mostly wait (on child processes, timers, a monitor's
-    // passes) run their tests side by side instead, so more workers than cores no longer pay: on
-    // two cores 2, 3 and 4 workers took 52-61, 50-66 and 51-64 s (three interleaved runs each,
-    // 13:49-13:57 UTC), the machine's own spread.
-    maxWorkers: '100%',
+    // Two workers per core: a file that mostly waits (on child processes, timers, a monitor's
+    // passes) holds its worker, and with one worker per core two such files at once left both
+    // cores idle for about a fifth of the run. On two cores, interleaved (15:20-15:40 UTC): 2
+    // workers 54.6-65.7 s wall with 23-28 s of idle core time, 4 workers 46.5-62.4 s with 3-5 s.
+    maxWorkers: 2 * availableParallelism(),
     // The longest files first, so that no long file is left running alone at the end.
     sequence: { sequencer: LongestFirstSequencer },
     // Transformed modules kept in node_modules/.experimental-vitest-cache between runs (keyed by
