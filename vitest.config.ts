@@ -116,11 +116,14 @@ export default defineConfig({
     // forks, 73 s with threads). No test needs a process of its own: those that stop, signal or
     // crash something start a child process for it.
     pool: 'threads',
-    // Two workers per core: a file that mostly waits (on child processes, timers, a monitor's
-    // passes) holds its worker, and with one worker per core two such files at once left both
-    // cores idle for about a fifth of the run. On two cores, interleaved (15:20-15:40 UTC): 2
-    // workers 54.6-65.7 s wall with 23-28 s of idle core time, 4 workers 46.5-62.4 s with 3-5 s.
-    maxWorkers: 2 * availableParallelism(),
+    // One worker per core and one more. A file that mostly waits (on child processes, timers, a
+    // monitor's passes) holds its worker: with a worker per core, two such files at once left
+    // both cores idle for a fifth of the run. Each worker also pays for its own imports and
+    // JIT warm-up, so a worker for every file that waits costs more than it saves. On two cores,
+    // interleaved: 2 workers 54.6-65.7 s wall with 23-28 s of idle core time, 4 workers 46.5-62.4
+    // s with 3-5 s (15:20-15:40 UTC); then 4 workers 56.3-64.0 s and 81-93 s of the runner's own
+    // CPU, 3 workers 49.1-60.9 s and 62-84 s, with 7-10 s idle (15:57-16:08, four rounds).
+    maxWorkers: availableParallelism() + 1,
     // The longest files first, so that no long file is left running alone at the end.
     sequence: { sequencer: LongestFirstSequencer },
     // Transformed modules kept in node_modules/.experimental-vitest-cache between runs (keyed by
