@@ -10,6 +10,8 @@ const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 // Inside the package, so the bundles' imports resolve from node_modules as the sources' do;
 // under dist/, which git, lint and formatting ignore.
 const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
+// What `@repo/common/tracing` (package.json `exports`) names: the entry given to `node --import`.
+const tracingHook = fileURLToPath(new URL('../src/observability/tracing-hook.ts', import.meta.url));
 
 /**
  * Vitest global setup of this package: bundles each fixture service (with the workspace code it
@@ -18,9 +20,12 @@ const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
  * about 0.35 s and 0.45 s, and the tests start some thirty of them.
  */
 export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
-  const sources = (await readdir(fixturesDir))
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => join(fixturesDir, name));
+  const sources = [
+    ...(await readdir(fixturesDir))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join(fixturesDir, name)),
+    tracingHook,
+  ];
   // With source maps, so that a child run with --enable-source-maps names the TypeScript files.
   const bundles = await bundleIntoFreshDir(
     Object.fromEntries(sources.map((source) => [basename(source, '.ts'), source])),

@@ -33,23 +33,6 @@ interface RunOptions {
 }
 
 /**
- * Runs a TypeScript file in a child Node process through tsx; `nodeOptions` go before the file,
- * and `stdout` is a file descriptor to give the child as its standard output instead of a pipe.
- */
-export function runTypeScript(
-  file: string,
-  env: Record<string, string>,
-  options: RunOptions = {},
-): RunningChild {
-  const { nodeOptions = [], stdout } = options;
-  return runNode(
-    [...nodeOptions, '--conditions=development', '--import', 'tsx', file],
-    env,
-    stdout,
-  );
-}
-
-/**
  * Runs a fixture of test/fixtures in a child Node process from the bundle this package's global
  * setup built of it (its TypeScript with the workspace code it imports, as `npm start` runs a
  * service from source). Its stack traces name the TypeScript files only with
@@ -63,9 +46,14 @@ export function runFixture(
   options: RunOptions = {},
 ): RunningChild {
   const { nodeOptions = [], stdout } = options;
+  return runNode([...nodeOptions, bundleOf(file)], env, stdout);
+}
+
+/** The bundle this package's global setup built of `file` (absolute or from the repository root). */
+export function bundleOf(file: string): string {
   const bundle = inject('fixtureBundles')[resolvePath(repoRoot, file)];
   if (bundle === undefined) throw new Error(`no bundle was built of ${file}`);
-  return runNode([...nodeOptions, bundle], env, stdout);
+  return bundle;
 }
 
 function runNode(

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { runTypeScript } from './child-process.js';
+import { bundleOf, runFixture } from './child-process.js';
 
 /** The fixture run as a service is, after `--import @repo/common/tracing`, with `env`. */
 async function traced(env: Record<string, string>) {
-  const child = runTypeScript('packages/common/test/fixtures/tracing-state.ts', env, {
-    nodeOptions: [
-      '--conditions=development',
-      '--import',
-      'tsx',
-      '--import',
-      '@repo/common/tracing',
-    ],
+  const child = runFixture('packages/common/test/fixtures/tracing-state.ts', env, {
+    nodeOptions: ['--import', bundleOf('packages/common/src/observability/tracing-hook.ts')],
   });
   const code = await child.exited;
   return { code, stdout: child.stdout(), stderr: child.stderr() };
