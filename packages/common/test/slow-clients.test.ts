@@ -1,25 +1,35 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { trickleHeaders, unfinishedBody } from '../src/testing/slow-clients.js';
 import { runFixture, type RunningChild } from './child-process.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
-const children: RunningChild[] = [];
 
-afterEach(() => {
-  for (const { child } of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+/**
+ * The fixture with `env`, stopped when the test that started it ends (the test's own hook: tests
+ * that run side by side cannot tell whose a global one is).
+ */
+function runStopped(context: TestContext, env: Record<string, string>): RunningChild {
+  const service = runFixture(fixture, env);
+  context.onTestFinished(() => {
+    if (service.child.exitCode === null) service.child.kill('SIGKILL');
+  });
+  return service;
+}
 
-async function start(env: Record<string, string>): Promise<string> {
-  const service = runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env });
-  children.push(service);
+async function start(context: TestContext, env: Record<string, string>): Promise<string> {
+  const service = runStopped(context, { PORT: '0', LOG_LEVEL: 'info', ...env });
   const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
   return String(listening.url);
 }
 
-describe('slow clients', () => {
-  it('when 200 connections trickle a request head one byte at a time, then a normal request is answered while they hang on, and the header deadline closes every one of them', async () => {
-    const url = await start({ HTTP_HEADERS_TIMEOUT_MS: '1500', HTTP_REQUEST_TIMEOUT_MS: '3000' });
+// Each test has a process of its own, so they wait out their deadlines side by side.
+describe.concurrent('slow clients', () => {
+  it('when 200 connections trickle a request head one byte at a time, then a normal request is answered while they hang on, and the header deadline closes every one of them', async (context) => {
+    const url = await start(context, {
+      HTTP_HEADERS_TIMEOUT_MS: '1500',
+      HTTP_REQUEST_TIMEOUT_MS: '3000',
+    });
     const trickling = trickleHeaders(url, 200, 50);
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -35,19 +45,21 @@ describe('slow clients', () => {
     }
   });
 
-  it('when a client never finishes its body, then the request deadline answers 408 and closes the connection', async () => {
-    const url = await start({ HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1000' });
+  it('when a client never finishes its body, then the request deadline answers 408 and closes the connection', async (context) => {
+    const url = await start(context, {
+      HTTP_HEADERS_TIMEOUT_MS: '500',
+      HTTP_REQUEST_TIMEOUT_MS: '1000',
+    });
     const { answer } = await unfinishedBody(url, '/echo');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 
-  it('when the header deadline is longer than the request deadline, then start-up stops naming the variable', async () => {
-    const service = runFixture(fixture, {
+  it('when the header deadline is longer than the request deadline, then start-up stops naming the variable', async (context) => {
+    const service = runStopped(context, {
       PORT: '0',
       HTTP_HEADERS_TIMEOUT_MS: '5000',
       HTTP_REQUEST_TIMEOUT_MS: '1000',
     });
-    children.push(service);
     expect(await service.exited).toBe(1);
     expect(service.stderr()).toContain(
       'HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
