@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { inject, type TestContext } from 'vitest';
 import './fixture-bundles-context.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -47,6 +47,21 @@ export function runFixture(
 ): RunningChild {
   const { nodeOptions = [], stdout } = options;
   return runNode([...nodeOptions, bundleOf(file)], env, stdout);
+}
+
+/**
+ * Hands `running` to one test (`context`): the process is killed when the test ends, and its
+ * output is printed when the test fails. Through the test's own hooks, since a global hook cannot
+ * tell apart tests that run side by side.
+ */
+export function ownedBy(context: TestContext, running: RunningChild): RunningChild {
+  context.onTestFailed(() => {
+    process.stderr.write(`${running.stdout()}\n${running.stderr()}\n`);
+  });
+  context.onTestFinished(() => {
+    if (running.child.exitCode === null) running.child.kill('SIGKILL');
+  });
+  return running;
 }
 
 /** The bundle this package's global setup built of `file` (absolute or from the repository root). */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import {
   mongoAddress,
@@ -8,12 +8,10 @@ import {
   type FaultMode,
   type FaultProxy,
 } from '../src/testing/fault-proxy.js';
-import { runFixture, type RunningChild } from './child-process.js';
+import { ownedBy, runFixture, type RunningChild } from './child-process.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/mongo-fixture-service.ts', import.meta.url));
 const testDb = useTestDatabase('common_outage');
-const children: RunningChild[] = [];
-const proxies: FaultProxy[] = [];
 
 /**
  * A bound far above the deadlines the fixture is given (400 ms for an operation, 300 ms for
@@ -23,19 +21,14 @@ const proxies: FaultProxy[] = [];
  */
 const NO_HANG_MS = 5_000;
 
-afterAll(async () => {
-  for (const { child } of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
-});
-
-/** A proxy of the test's own in front of the database, so that the tests run side by side. */
-async function ownProxy(): Promise<FaultProxy> {
+/** A proxy of the test's (`context`) own in front of the database, so the tests run side by side. */
+async function ownProxy(context: TestContext): Promise<FaultProxy> {
   const proxy = await startFaultProxy(mongoAddress(testDb.uri));
-  proxies.push(proxy);
+  context.onTestFinished(() => proxy.close());
   return proxy;
 }
 
-/** The fixture service through `proxy`; its output is printed if the test (`context`) fails. */
+/** The fixture service through `proxy`, for the test `context` alone. */
 function startService(
   context: TestContext,
   proxy: FaultProxy,
@@ -53,12 +46,7 @@ function startService(
     SHUTDOWN_DRAIN_MS: '0',
     ...env,
   });
-  children.push(running);
-  // The test's own hook: the tests run side by side.
-  context.onTestFailed(() => {
-    process.stderr.write(`${running.stdout()}\n${running.stderr()}\n`);
-  });
-  return running;
+  return ownedBy(context, running);
 }
 
 async function timed(url: string, init?: RequestInit) {
@@ -96,7 +84,7 @@ describe.concurrent('a service whose database is lost while it runs', () => {
   it.for<FaultMode>(['stall', 'drop'])(
     'when the database connection is made to %s, then reads and writes fail with the generic 500 without hanging, /readyz is 503, the service recovers by itself, every acknowledged write is stored and the outage is logged once each way without stacks',
     async (fault, context) => {
-      const proxy = await ownProxy();
+      const proxy = await ownProxy(context);
       const service = startService(context, proxy);
       const listening = await service.waitForLog((line) => line.msg === 'mongo-fixture listening');
       const url = String(listening.url);
@@ -151,7 +139,7 @@ describe.concurrent('a service whose database is lost while it runs', () => {
 
 describe.concurrent('a service whose database is not there at start', () => {
   it('when nothing answers until MONGODB_CONNECT_TIMEOUT_MS has passed, then it logs each attempt naming the host and exits 1 with one fatal line', async (context) => {
-    const proxy = await ownProxy();
+    const proxy = await ownProxy(context);
     proxy.setMode('drop');
     const service = startService(context, proxy, { MONGODB_CONNECT_TIMEOUT_MS: '3000' });
     expect(await service.exited).toBe(1);
@@ -163,7 +151,7 @@ describe.concurrent('a service whose database is not there at start', () => {
   });
 
   it('when MONGODB_CONNECT_TIMEOUT_MS is not a number, then start-up stops naming it', async (context) => {
-    const service = startService(context, await ownProxy(), {
+    const service = startService(context, await ownProxy(context), {
       MONGODB_CONNECT_TIMEOUT_MS: 'soon',
     });
     expect(await service.exited).toBe(1);

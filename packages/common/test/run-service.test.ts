@@ -1,25 +1,16 @@
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, type TestContext } from 'vitest';
 import { createHttpApp, runService, type RunningService } from '@repo/common';
-import { runFixture, type RunningChild } from './child-process.js';
+import { ownedBy, runFixture, type RunningChild } from './child-process.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
-const children: RunningChild[] = [];
 
-function startFixture(env: Record<string, string>): RunningChild {
-  const running = runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env });
-  children.push(running);
-  return running;
+/** The fixture with `env`, for the test `context` alone. */
+function startFixture(context: TestContext, env: Record<string, string>): RunningChild {
+  return ownedBy(context, runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env }));
 }
-
-// Only a test that failed midway, or one that leaves its process listening, has one to stop.
-afterAll(() => {
-  for (const { child } of children.splice(0)) {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
-});
 
 describe('runService as a process, observed without being stopped', () => {
   // One process for the tests that only read what it logs and answers: each start costs a
@@ -68,8 +59,8 @@ describe('runService as a process, observed without being stopped', () => {
 // Each test has a process of its own, so they run side by side: most of their time is waiting
 // for a process to start, to finish a slow request or to exit.
 describe.concurrent('runService as a process', () => {
-  it('when SIGTERM arrives during a slow request, then the request completes and the process exits 0 after closing its dependencies', async () => {
-    const service = startFixture({});
+  it('when SIGTERM arrives during a slow request, then the request completes and the process exits 0 after closing its dependencies', async (context) => {
+    const service = startFixture(context, {});
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const url = String(listening.url);
 
@@ -86,8 +77,8 @@ describe.concurrent('runService as a process', () => {
     expect(messages).toContain('fixture stopped');
   });
 
-  it('when the process is stopping, then during the drain /readyz is 503 and answers close their connections, and after it new connections are refused', async () => {
-    const service = startFixture({ SHUTDOWN_DRAIN_MS: '600' });
+  it('when the process is stopping, then during the drain /readyz is 503 and answers close their connections, and after it new connections are refused', async (context) => {
+    const service = startFixture(context, { SHUTDOWN_DRAIN_MS: '600' });
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const url = String(listening.url);
     const slow = fetch(`${url}/slow?ms=1500`);
@@ -106,8 +97,8 @@ describe.concurrent('runService as a process', () => {
     expect(await service.exited).toBe(0);
   });
 
-  it('when one Ctrl-C arrives twice at once (from the terminal and relayed), then the stop stays graceful and the process exits 0', async () => {
-    const service = startFixture({});
+  it('when one Ctrl-C arrives twice at once (from the terminal and relayed), then the stop stays graceful and the process exits 0', async (context) => {
+    const service = startFixture(context, {});
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const slow = fetch(`${String(listening.url)}/slow?ms=1500`);
     await service.waitForLog((line) => line.msg === 'slow request started');
@@ -119,8 +110,8 @@ describe.concurrent('runService as a process', () => {
     expect(service.stdout()).not.toContain('second stop signal');
   });
 
-  it('when a second stop signal comes a second or more after the first, then the process exits at once with 1', async () => {
-    const service = startFixture({});
+  it('when a second stop signal comes a second or more after the first, then the process exits at once with 1', async (context) => {
+    const service = startFixture(context, {});
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const stuck = fetch(`${String(listening.url)}/slow?ms=60000`).catch((error: unknown) => error);
     await service.waitForLog((line) => line.msg === 'slow request started');
@@ -134,8 +125,8 @@ describe.concurrent('runService as a process', () => {
     expect(await stuck).toBeInstanceOf(Error);
   });
 
-  it('when a request outlives the grace period, then the process still exits', async () => {
-    const service = startFixture({ FIXTURE_GRACE_MS: '200' });
+  it('when a request outlives the grace period, then the process still exits', async (context) => {
+    const service = startFixture(context, { FIXTURE_GRACE_MS: '200' });
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const stuck = fetch(`${String(listening.url)}/slow?ms=60000`).catch((error: unknown) => error);
     await service.waitForLog((line) => line.msg === 'slow request started');
@@ -144,33 +135,33 @@ describe.concurrent('runService as a process', () => {
     expect(await stuck).toBeInstanceOf(Error);
   });
 
-  it('when NODE_ENV is production and a secret is missing, then start-up stops with a message naming it', async () => {
-    const service = startFixture({ NODE_ENV: 'production' });
+  it('when NODE_ENV is production and a secret is missing, then start-up stops with a message naming it', async (context) => {
+    const service = startFixture(context, { NODE_ENV: 'production' });
     expect(await service.exited).toBe(1);
     expect(service.stderr()).toContain('FIXTURE_TOKEN');
     expect(service.stderr()).toContain('is required when NODE_ENV=production');
     expect(service.stdout()).not.toContain('listening');
   });
 
-  it('when NODE_ENV is production and the secret is set, then the service starts without a warning', async () => {
-    const service = startFixture({ NODE_ENV: 'production', FIXTURE_TOKEN: 'real-secret' });
+  it('when NODE_ENV is production and the secret is set, then the service starts without a warning', async (context) => {
+    const service = startFixture(context, { NODE_ENV: 'production', FIXTURE_TOKEN: 'real-secret' });
     await service.waitForLog((line) => line.msg === 'fixture listening');
     expect(service.stdout()).not.toContain('using development secrets');
   });
 
-  it('when PORT is not a number, then start-up stops with a message naming PORT', async () => {
-    const service = startFixture({ PORT: 'eighty' });
+  it('when PORT is not a number, then start-up stops with a message naming PORT', async (context) => {
+    const service = startFixture(context, { PORT: 'eighty' });
     expect(await service.exited).toBe(1);
     expect(service.stderr()).toMatch(/PORT: must be a port number/);
   });
 
-  it('when the port is taken, then start-up stops with one clear line and no stack trace', async () => {
+  it('when the port is taken, then start-up stops with one clear line and no stack trace', async (context) => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, resolve));
     const address = blocker.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     try {
-      const service = startFixture({ PORT: String(port) });
+      const service = startFixture(context, { PORT: String(port) });
       expect(await service.exited).toBe(1);
       expect(service.stdout()).toContain(`fixture: port ${port} is already in use`);
       expect(service.stdout()).not.toContain('"stack"');

@@ -1,24 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { trickleHeaders, unfinishedBody } from '../src/testing/slow-clients.js';
-import { runFixture, type RunningChild } from './child-process.js';
+import { ownedBy, runFixture } from './child-process.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
 
-/**
- * The fixture with `env`, stopped when the test that started it ends (the test's own hook: tests
- * that run side by side cannot tell whose a global one is).
- */
-function runStopped(context: TestContext, env: Record<string, string>): RunningChild {
-  const service = runFixture(fixture, env);
-  context.onTestFinished(() => {
-    if (service.child.exitCode === null) service.child.kill('SIGKILL');
-  });
-  return service;
-}
-
 async function start(context: TestContext, env: Record<string, string>): Promise<string> {
-  const service = runStopped(context, { PORT: '0', LOG_LEVEL: 'info', ...env });
+  const service = ownedBy(context, runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env }));
   const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
   return String(listening.url);
 }
@@ -55,11 +43,14 @@ describe.concurrent('slow clients', () => {
   });
 
   it('when the header deadline is longer than the request deadline, then start-up stops naming the variable', async (context) => {
-    const service = runStopped(context, {
-      PORT: '0',
-      HTTP_HEADERS_TIMEOUT_MS: '5000',
-      HTTP_REQUEST_TIMEOUT_MS: '1000',
-    });
+    const service = ownedBy(
+      context,
+      runFixture(fixture, {
+        PORT: '0',
+        HTTP_HEADERS_TIMEOUT_MS: '5000',
+        HTTP_REQUEST_TIMEOUT_MS: '1000',
+      }),
+    );
     expect(await service.exited).toBe(1);
     expect(service.stderr()).toContain(
       'HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
