@@ -75,8 +75,9 @@ const END_TO_END = '**/*.e2e.test.ts';
 /**
  * Every package's tests as one project, which `npm test` runs: vitest gives each project workers
  * of its own, so with a project per package some thirty workers each imported vitest, Express and
- * the driver again; as one project a worker per core serves every file. The end-to-end tests are
- * `npm run test:e2e` (the project `e2e`); a package's own project runs them with the rest.
+ * the driver again; as one project a few workers (`maxWorkers`) serve every file. The end-to-end
+ * tests are `npm run test:e2e` (the project `e2e`); a package's own project runs them with the
+ * rest.
  */
 function wholeSuite(): TestProjectInlineConfiguration {
   return {
@@ -118,11 +119,11 @@ export default defineConfig({
     pool: 'threads',
     // One worker per core and one more. A file that mostly waits (on child processes, timers, a
     // monitor's passes) holds its worker: with a worker per core, two such files at once left
-    // both cores idle for a fifth of the run. Each worker also pays for its own imports and
-    // JIT warm-up, so a worker for every file that waits costs more than it saves. On two cores,
-    // interleaved: 2 workers 54.6-65.7 s wall with 23-28 s of idle core time, 4 workers 46.5-62.4
-    // s with 3-5 s (15:20-15:40 UTC); then 4 workers 56.3-64.0 s and 81-93 s of the runner's own
-    // CPU, 3 workers 49.1-60.9 s and 62-84 s, with 7-10 s idle (15:57-16:08, four rounds).
+    // both cores idle for a fifth of the run. Each worker also pays for its own imports and JIT
+    // warm-up, so a worker for every file that waits costs more than it saves. On two cores,
+    // interleaved, four rounds (15:57-16:08 UTC): 3 workers 49.1-60.9 s wall and 62-84 s of the
+    // runner's own CPU, 4 workers 56.3-64.0 s and 81-93 s; 2 workers left 23-28 s of idle core
+    // time, 3 leave 7-10 s.
     maxWorkers: availableParallelism() + 1,
     // The longest files first, so that no long file is left running alone at the end.
     sequence: { sequencer: LongestFirstSequencer },
