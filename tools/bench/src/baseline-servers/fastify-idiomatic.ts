@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { portOf } from './close.js';
 import { addFastifyRoute } from './fastify.js';
 import { helmetOptions, REQUEST_ID_HEADER, REQUEST_LIMIT, requestMetrics } from './same-work.js';
@@ -9,16 +9,17 @@ import type { BaselineServer } from './types.js';
 
 /**
  * Fastify 5 doing what a service does on every request, as its documentation shows: its own pino
- * logger with one line per request (`disableRequestLogging` and an `onResponse` hook, as the
- * Logging reference does it), `requestIdHeader` and `genReqId` for the id, echoed by a hook,
- * `@fastify/helmet`, @fastify/rate-limit with the services' limit and its draft headers, and a
- * prom-client hook observing `reply.elapsedTime` into the histogram.
+ * logger with one line per request (a `LogController` with `disableRequestLogging` and an
+ * `onResponse` hook, as the Server and Logging references do it), `requestIdHeader` and
+ * `genReqId` for the id, echoed by a hook, `@fastify/helmet`, @fastify/rate-limit with the
+ * services' limit and its draft headers, and a prom-client hook observing `reply.elapsedTime`
+ * into the histogram.
  */
 export const fastifyIdiomaticServer: BaselineServer = async (route, port, log) => {
   const { registry, duration } = requestMetrics();
   const app = Fastify({
     logger: log === undefined ? true : { stream: log },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
   });
