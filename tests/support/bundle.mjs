@@ -3,28 +3,28 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build, stop } from 'esbuild';
 
-/** Packages from node_modules are imported at run time as usual; the workspace's own TypeScript is bundled. */
-const onlyWorkspaceCode = {
-  name: 'only-workspace-code',
-  /** @param {import('esbuild').PluginBuild} bundler */
-  setup(bundler) {
-    bundler.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-      path.startsWith('@repo/') ? undefined : { path, external: true },
-    );
-  },
-};
+// Bundled npm packages written as CommonJS call `require` (for Node's own modules too), which an
+// ES module does not have: this defines it (the banner evanw/esbuild#1921 gives).
+const REQUIRE_IN_ESM =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
- * Bundles TypeScript entries (by output name) with the workspace code they import into ES modules
- * with source maps, in a fresh folder under `parentDir` (made if missing), then stops esbuild: how
- * a test run turns the TypeScript it starts as child processes into plain JavaScript once, instead
- * of paying for a TypeScript loader at every start. Runs side by side get folders of their own.
+ * Bundles TypeScript entries (by output name), with the workspace code and the npm packages they
+ * import, into ES modules with source maps, in a fresh folder under `parentDir` (made if missing),
+ * then stops esbuild: how a test run turns the TypeScript it starts as child processes into
+ * plain JavaScript once, instead of paying for a TypeScript loader at every start. One file to
+ * load instead of hundreds from node_modules: a fixture service took 0.36 s of CPU to listen
+ * instead of 0.58 s, the database's CLI 0.27 s instead of 0.50 s. The packages `external` names
+ * (patterns such as `@scope/*` too) are imported from node_modules at run time all the same: a
+ * native addon finds its binary beside its own files, and OpenTelemetry patches modules as they
+ * load. Runs side by side get folders of their own.
  * @param {Record<string, string>} entryPoints
  * @param {string} parentDir
  * @param {string} prefix
+ * @param {string[]} [external]
  * @returns {Promise<{ files: Record<string, string>, remove: () => Promise<void> }>}
  */
-export async function bundleIntoFreshDir(entryPoints, parentDir, prefix) {
+export async function bundleIntoFreshDir(entryPoints, parentDir, prefix, external = []) {
   await mkdir(parentDir, { recursive: true });
   const outdir = await mkdtemp(join(parentDir, prefix));
   try {
@@ -39,7 +39,8 @@ export async function bundleIntoFreshDir(entryPoints, parentDir, prefix) {
       target: 'node20',
       conditions: ['development'],
       sourcemap: true,
-      plugins: [onlyWorkspaceCode],
+      external,
+      banner: { js: REQUIRE_IN_ESM },
       logLevel: 'error',
     });
   } finally {

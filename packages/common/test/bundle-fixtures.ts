@@ -7,8 +7,8 @@ import { bundleIntoFreshDir } from '../../../tests/support/bundle.mjs';
 import './fixture-bundles-context.js';
 
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
-// Inside the package, so the bundles' imports resolve from node_modules as the sources' do;
-// under dist/, which git, lint and formatting ignore.
+// Inside the package, so the imports left outside the bundles resolve from node_modules as the
+// sources' do; under dist/, which git, lint and formatting ignore.
 const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
 // What `@repo/common/tracing` (package.json `exports`) names: the entry given to `node --import`.
 const tracingHook = fileURLToPath(new URL('../src/observability/tracing-hook.ts', import.meta.url));
@@ -31,6 +31,8 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
     Object.fromEntries(sources.map((source) => [basename(source, '.ts'), source])),
     outputParent,
     'test-fixtures-',
+    // OpenTelemetry's instrumentations patch the modules they see load, as in a service.
+    ['@opentelemetry/*', 'import-in-the-middle', 'require-in-the-middle'],
   );
   provide(
     'fixtureBundles',

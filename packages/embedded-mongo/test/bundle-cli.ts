@@ -4,8 +4,8 @@ import { bundleIntoFreshDir } from '../../../tests/support/bundle.mjs';
 import './cli-bundle-context.js';
 
 const CLI_SOURCE = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-// Inside the package, so the bundle's imports resolve from node_modules as the sources' do;
-// under dist/, which git, lint and formatting ignore.
+// Inside the package, so the imports left outside the bundle resolve from node_modules as the
+// sources' do; under dist/, which git, lint and formatting ignore.
 const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /**
@@ -14,7 +14,10 @@ const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
  * JavaScript instead of loading tsx each time.
  */
 export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
-  const bundles = await bundleIntoFreshDir({ cli: CLI_SOURCE }, outputParent, 'test-cli-');
+  // lmdb loads a native addon, which it finds beside its own files.
+  const bundles = await bundleIntoFreshDir({ cli: CLI_SOURCE }, outputParent, 'test-cli-', [
+    'lmdb',
+  ]);
   provide('cliBundle', bundles.files['cli'] ?? CLI_SOURCE);
   return bundles.remove;
 }
