@@ -9,6 +9,17 @@ const REQUIRE_IN_ESM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
+ * OpenTelemetry and the loader hooks it patches modules through, for `external`: bundled, its
+ * instrumentations would not see the modules they patch load, and the hook names
+ * `import-in-the-middle/hook.mjs` to Node by package name.
+ */
+export const OPENTELEMETRY_PACKAGES = [
+  '@opentelemetry/*',
+  'import-in-the-middle',
+  'require-in-the-middle',
+];
+
+/**
  * Bundles TypeScript entries (by output name), with the workspace code and the npm packages they
  * import, into ES modules with source maps, in a fresh folder under `parentDir` (made if missing),
  * then stops esbuild: how a test run turns the TypeScript it starts as child processes into
@@ -21,7 +32,7 @@ const REQUIRE_IN_ESM =
  * @param {Record<string, string>} entryPoints
  * @param {string} parentDir
  * @param {string} prefix
- * @param {string[]} [external]
+ * @param {readonly string[]} [external]
  * @returns {Promise<{ files: Record<string, string>, remove: () => Promise<void> }>}
  */
 export async function bundleIntoFreshDir(entryPoints, parentDir, prefix, external = []) {
@@ -39,7 +50,7 @@ export async function bundleIntoFreshDir(entryPoints, parentDir, prefix, externa
       target: 'node20',
       conditions: ['development'],
       sourcemap: true,
-      external,
+      external: [...external],
       banner: { js: REQUIRE_IN_ESM },
       logLevel: 'error',
     });

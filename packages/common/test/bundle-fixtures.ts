@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 // Bundled once per run, so each of the fixture processes starts plain JavaScript.
-import { bundleIntoFreshDir } from '../../../tests/support/bundle.mjs';
+import { bundleIntoFreshDir, OPENTELEMETRY_PACKAGES } from '../../../tests/support/bundle.mjs';
 import './fixture-bundles-context.js';
 
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -31,8 +31,8 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
     Object.fromEntries(sources.map((source) => [basename(source, '.ts'), source])),
     outputParent,
     'test-fixtures-',
-    // OpenTelemetry's instrumentations patch the modules they see load, as in a service.
-    ['@opentelemetry/*', 'import-in-the-middle', 'require-in-the-middle'],
+    // The tracing hook starts OpenTelemetry from node_modules, as in a service.
+    OPENTELEMETRY_PACKAGES,
   );
   provide(
     'fixtureBundles',
