@@ -14,10 +14,9 @@ const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
 const tracingHook = fileURLToPath(new URL('../src/observability/tracing-hook.ts', import.meta.url));
 
 /**
- * Vitest global setup of this package: bundles each fixture service (with the workspace code it
- * imports) once per run, so the tests start plain JavaScript.
- * Started through tsx a fixture took about 0.6 s and 0.9 s of CPU before it listened, bundled
- * about 0.35 s and 0.45 s, and the tests start some thirty of them.
+ * Vitest global setup of this package: bundles each fixture service (with the workspace code and
+ * the npm packages it imports) once per run, so the tests start plain JavaScript, some thirty
+ * times (what a start costs each way: `tests/support/bundle.mjs`).
  */
 export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
   const sources = [
