@@ -34,8 +34,8 @@ interface RunOptions {
 
 /**
  * Runs a fixture of test/fixtures in a child Node process from the bundle this package's global
- * setup built of it (its TypeScript with the workspace code it imports, as `npm start` runs a
- * service from source). Its stack traces name the TypeScript files only with
+ * setup built of it (its TypeScript with the workspace code and the npm packages it imports,
+ * OpenTelemetry aside). Its stack traces name the TypeScript files only with
  * `--enable-source-maps` in `nodeOptions`, which a test that reads a stack gives: with the maps
  * of the packages bundled in, a fixture takes 0.70 s of CPU to listen instead of 0.33 s, and the
  * suite starts some thirty.
