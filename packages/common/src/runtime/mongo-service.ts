@@ -1,10 +1,10 @@
-import type { Db, MongoClient } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
 import { loadMongoRuntimeConfig, type MongoRuntimeConfig } from '../config/config.js';
 import { describeMongoHost } from '../addresses.js';
 import { connectMongo, operationDeadlines, pingMongo } from '../mongo/mongo.js';
 import { withOperationDeadline } from '../mongo/operation-deadline.js';
-import { createOutageLog } from './outage-log.js';
+import { watchDependency } from './dependency-watch.js';
 import type { Connected } from './run-service.js';
 
 export interface MongoServiceConfig {
@@ -13,34 +13,6 @@ export interface MongoServiceConfig {
 }
 
 const WATCH_EVERY_MS = 1_000;
-
-/** Pings the database every second so that losing it and getting it back are each logged once, even with no request and no probe. */
-function watchDatabase(client: MongoClient, logger: Logger, host: string, deadlineMs: number) {
-  const outage = createOutageLog(logger, { dependency: 'database', host });
-  let stopped = false;
-  let checking = false;
-  const observe = (answered: boolean): void => {
-    if (stopped) return;
-    if (answered) outage.reachable();
-    else outage.unreachable(`no answer to a ping within ${deadlineMs} ms`);
-  };
-  const timer = setInterval(() => {
-    if (checking) return;
-    checking = true;
-    void pingMongo(client, deadlineMs)
-      .then(observe)
-      .finally(() => (checking = false));
-  }, WATCH_EVERY_MS);
-  timer.unref();
-  return {
-    observe,
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-      outage.close();
-    },
-  };
-}
 
 /**
  * The `connect` step of a service on MongoDB: connect (retrying until
@@ -67,19 +39,16 @@ export async function connectWithMongo<D>(
         Math.floor(deadlines.MONGODB_OPERATION_TIMEOUT_MS * 0.9),
       ),
     );
-    const watch = watchDatabase(
-      client,
-      logger,
-      describeMongoHost(config.MONGODB_URI),
-      deadlines.READINESS_TIMEOUT_MS,
-    );
+    const watch = watchDependency(logger, {
+      dependency: 'database',
+      host: describeMongoHost(config.MONGODB_URI),
+      ping: () => pingMongo(client, deadlines.READINESS_TIMEOUT_MS),
+      failure: `no answer to a ping within ${deadlines.READINESS_TIMEOUT_MS} ms`,
+      everyMs: WATCH_EVERY_MS,
+    });
     return {
       deps,
-      isReady: async () => {
-        const answered = await pingMongo(client, deadlines.READINESS_TIMEOUT_MS);
-        watch.observe(answered);
-        return answered;
-      },
+      isReady: watch.check,
       close: () => {
         watch.stop();
         return client.close();
