@@ -16,7 +16,7 @@ import { compareRenders, findOverlays, fromRoot, missingFrom } from './overlays.
 import { ENVIRONMENTS, OVERLAYS_DIR, RENDERED_DIR, renderedFile } from './paths.js';
 import { readRendered, renderedHeader } from './rendered.js';
 import { unknownFieldProblems } from './strict-fields.js';
-import { validateObject } from './validate.js';
+import { validateObjects } from './validate.js';
 
 function say(message: string): void {
   process.stdout.write(`[deploy-check] ${message}\n`);
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
     renders.set(dir, objects);
     objectCount += objects.length;
     problems.push(
-      ...objects.flatMap(validateObject).map((problem) => `${fromRoot(dir)}: ${problem}`),
+      ...(await validateObjects(objects)).map((problem) => `${fromRoot(dir)}: ${problem}`),
     );
     const environment = ENVIRONMENTS.find((name) => join(OVERLAYS_DIR, name) === dir);
     if (write && environment !== undefined) {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseManifests } from '../src/manifests.js';
 import { unknownFieldProblems } from '../src/strict-fields.js';
-import { validateObject } from '../src/validate.js';
+import { validateObjects } from '../src/validate.js';
 import { ENVIRONMENTS, SERVICES, objectsOf } from './support.js';
 
 describe.each(ENVIRONMENTS)('deploy/k8s/rendered/%s.yaml', (environment) => {
-  it('when each object is checked against the Kubernetes OpenAPI schema of its kind, then every one validates', () => {
+  it('when each object is checked against the Kubernetes OpenAPI schema of its kind, then every one validates', async () => {
     const objects = objectsOf(environment);
     expect(objects.length).toBeGreaterThan(SERVICES.length);
-    expect(objects.flatMap(validateObject)).toEqual([]);
+    expect(await validateObjects(objects)).toEqual([]);
   });
 
   it('when each object is type-checked against its kind, then none has a field its kind lacks', () => {
@@ -25,19 +25,19 @@ describe.each(ENVIRONMENTS)('deploy/k8s/rendered/%s.yaml', (environment) => {
 });
 
 describe('schema validation', () => {
-  it('when an object breaks its schema, then the problem names the object and the field', () => {
+  it('when an object breaks its schema, then the problem names the object and the field', async () => {
     const [deployment] = parseManifests(
       'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n' +
         'spec: {replicas: two, selector: {}, template: {}}\n',
       'test',
     );
     if (deployment === undefined) throw new Error('nothing parsed');
-    const problems = validateObject(deployment);
+    const problems = await validateObjects([deployment]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^Deployment web: .*spec\/replicas must be integer/);
   });
 
-  it('when an object has a misspelt field, then it is reported, which the schema alone allows', () => {
+  it('when an object has a misspelt field, then it is reported, which the schema alone allows', async () => {
     const [deployment] = parseManifests(
       [
         'apiVersion: apps/v1',
@@ -54,7 +54,7 @@ describe('schema validation', () => {
       'test',
     );
     if (deployment === undefined) throw new Error('nothing parsed');
-    expect(validateObject(deployment)).toEqual([]);
+    expect(await validateObjects([deployment])).toEqual([]);
     const problems = unknownFieldProblems([deployment]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
@@ -62,12 +62,26 @@ describe('schema validation', () => {
     );
   });
 
-  it('when a kind has no schema, then it is reported, not passed', () => {
+  it('when a kind has no schema, then it is reported, not passed', async () => {
     const [object] = parseManifests(
       'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: n}\n',
       'test',
     );
     if (object === undefined) throw new Error('nothing parsed');
-    expect(validateObject(object)).toEqual(['Widget n/w: no schema for example.com/v1 Widget']);
+    expect(await validateObjects([object])).toEqual([
+      'Widget n/w: no schema for example.com/v1 Widget',
+    ]);
+  });
+
+  it('when an apiVersion or kind is not a Kubernetes name, then it is reported as without a schema', async () => {
+    const objects = parseManifests(
+      'apiVersion: ../../package.json\nkind: Deployment\nmetadata: {name: a}\n---\n' +
+        'apiVersion: apps/v1\nkind: ../Deployment\nmetadata: {name: b}\n',
+      'test',
+    );
+    expect(await validateObjects(objects)).toEqual([
+      'Deployment a: no schema for ../../package.json Deployment',
+      '../Deployment b: no schema for apps/v1 ../Deployment',
+    ]);
   });
 });

@@ -1,21 +1,14 @@
 import { SERVICES, type ServiceSpec } from '@repo/launcher';
-import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
-import {
-  HorizontalPodAutoscaler,
-  type IHorizontalPodAutoscaler,
-} from 'kubernetes-models/autoscaling/v2';
-import { NetworkPolicy, type INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
-import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import {
-  ConfigMap,
-  Namespace,
-  Service,
-  ServiceAccount,
-  type IConfigMap,
-  type IContainer,
-  type INamespace,
-  type IService,
-  type IServiceAccount,
+import type { IDeployment } from 'kubernetes-models/apps/v1';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import type {
+  IConfigMap,
+  IContainer,
+  INamespace,
+  IService,
+  IServiceAccount,
 } from 'kubernetes-models/v1';
 import type { KubeObject } from '../src/manifests.js';
 import { ENVIRONMENTS, type Environment } from '../src/paths.js';
@@ -38,7 +31,24 @@ export function objectsOf(environment: Environment): readonly KubeObject[] {
   return objects;
 }
 
-type Guard<T> = (value: unknown) => value is T;
+type Guard<T> = (value: KubeObject) => value is KubeObject & T;
+
+/**
+ * Objects of one kind, told apart by `apiVersion` and `kind` as the kubernetes-models classes' own
+ * guards do, without loading the classes (each carries its compiled schema).
+ */
+function kind<T>(apiVersion: string, name: string): Guard<T> {
+  return (value): value is KubeObject & T => value.apiVersion === apiVersion && value.kind === name;
+}
+
+const isDeployment = kind<IDeployment>('apps/v1', 'Deployment');
+const isConfigMap = kind<IConfigMap>('v1', 'ConfigMap');
+const isService = kind<IService>('v1', 'Service');
+const isServiceAccount = kind<IServiceAccount>('v1', 'ServiceAccount');
+const isNamespace = kind<INamespace>('v1', 'Namespace');
+const isNetworkPolicy = kind<INetworkPolicy>('networking.k8s.io/v1', 'NetworkPolicy');
+const isAutoscaler = kind<IHorizontalPodAutoscaler>('autoscaling/v2', 'HorizontalPodAutoscaler');
+const isDisruptionBudget = kind<IPodDisruptionBudget>('policy/v1', 'PodDisruptionBudget');
 
 /** The objects of one kind, typed as kubernetes-models declares it. */
 function ofKind<T>(objects: readonly KubeObject[], guard: Guard<T>): T[] {
@@ -82,7 +92,7 @@ export interface ServiceObjects {
 
 export function serviceObjects(environment: Environment, name: string): ServiceObjects {
   const objects = objectsOf(environment);
-  const deployment = only(objects, Deployment.is, 'Deployment', name);
+  const deployment = only(objects, isDeployment, 'Deployment', name);
   const containers = deployment.spec?.template.spec?.containers ?? [];
   const [container] = containers;
   if (container === undefined || containers.length !== 1) {
@@ -93,26 +103,26 @@ export function serviceObjects(environment: Environment, name: string): ServiceO
   return {
     deployment,
     container,
-    configMap: only(objects, ConfigMap.is, 'ConfigMap', configMapName),
-    service: only(objects, Service.is, 'Service', name),
+    configMap: only(objects, isConfigMap, 'ConfigMap', configMapName),
+    service: only(objects, isService, 'Service', name),
     serviceAccount: only(
       objects,
-      ServiceAccount.is,
+      isServiceAccount,
       'ServiceAccount',
       deployment.spec?.template.spec?.serviceAccountName ?? '(none)',
     ),
-    networkPolicy: only(objects, NetworkPolicy.is, 'NetworkPolicy', name),
-    autoscalers: ofKind(objects, HorizontalPodAutoscaler.is),
-    disruptionBudgets: ofKind(objects, PodDisruptionBudget.is),
+    networkPolicy: only(objects, isNetworkPolicy, 'NetworkPolicy', name),
+    autoscalers: ofKind(objects, isAutoscaler),
+    disruptionBudgets: ofKind(objects, isDisruptionBudget),
   };
 }
 
 export function namespacesOf(environment: Environment): INamespace[] {
-  return ofKind(objectsOf(environment), Namespace.is);
+  return ofKind(objectsOf(environment), isNamespace);
 }
 
 export function networkPoliciesOf(environment: Environment): INetworkPolicy[] {
-  return ofKind(objectsOf(environment), NetworkPolicy.is);
+  return ofKind(objectsOf(environment), isNetworkPolicy);
 }
 
 /** The environment the container starts with, from its ConfigMap and its plain `env` values. */
