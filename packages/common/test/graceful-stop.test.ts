@@ -1,20 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startKeepAliveLoad } from '../src/testing/keep-alive-load.js';
-import { ownedBy, runFixture } from './child-process.js';
-
-const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
+import { startSlowService } from './child-process.js';
 
 describe('a stop under load from keep-alive clients', () => {
   it('when SIGTERM arrives while 50 keep-alive connections send reads and writes, then every request sent is answered, each connection is closed by the service during the drain and the process exits 0', async (context) => {
-    const service = ownedBy(
-      context,
-      runFixture(fixture, {
-        PORT: '0',
-        LOG_LEVEL: 'info',
-        SHUTDOWN_DRAIN_MS: '2000',
-      }),
-    );
+    const service = startSlowService(context, { SHUTDOWN_DRAIN_MS: '2000' });
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     let answered = 0;
     const load = startKeepAliveLoad({

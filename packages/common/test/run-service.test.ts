@@ -1,23 +1,15 @@
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import { afterAll, afterEach, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHttpApp, runService, type RunningService } from '@repo/common';
-import { ownedBy, runFixture, type RunningChild } from './child-process.js';
-
-const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
-
-/** The fixture with `env`, for the test `context` alone. */
-function startFixture(context: TestContext, env: Record<string, string>): RunningChild {
-  return ownedBy(context, runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env }));
-}
+import { runFixture, SLOW_SERVICE, startSlowService, type RunningChild } from './child-process.js';
 
 describe('runService as a process, observed without being stopped', () => {
   // One process for the tests that only read what it logs and answers: each start costs a
   // process and its module loading.
   let running: RunningChild | undefined;
   const shared = (): RunningChild => {
-    running ??= runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info' });
+    running ??= runFixture(SLOW_SERVICE, { PORT: '0', LOG_LEVEL: 'info' });
     return running;
   };
 
@@ -60,7 +52,7 @@ describe('runService as a process, observed without being stopped', () => {
 // for a process to start, to finish a slow request or to exit.
 describe.concurrent('runService as a process', () => {
   it('when SIGTERM arrives during a slow request, then the request completes and the process exits 0 after closing its dependencies', async (context) => {
-    const service = startFixture(context, {});
+    const service = startSlowService(context);
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const url = String(listening.url);
 
@@ -78,7 +70,7 @@ describe.concurrent('runService as a process', () => {
   });
 
   it('when the process is stopping, then during the drain /readyz is 503 and answers close their connections, and after it new connections are refused', async (context) => {
-    const service = startFixture(context, { SHUTDOWN_DRAIN_MS: '600' });
+    const service = startSlowService(context, { SHUTDOWN_DRAIN_MS: '600' });
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const url = String(listening.url);
     const slow = fetch(`${url}/slow?ms=1500`);
@@ -98,7 +90,7 @@ describe.concurrent('runService as a process', () => {
   });
 
   it('when one Ctrl-C arrives twice at once (from the terminal and relayed), then the stop stays graceful and the process exits 0', async (context) => {
-    const service = startFixture(context, {});
+    const service = startSlowService(context);
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const slow = fetch(`${String(listening.url)}/slow?ms=1500`);
     await service.waitForLog((line) => line.msg === 'slow request started');
@@ -111,7 +103,7 @@ describe.concurrent('runService as a process', () => {
   });
 
   it('when a second stop signal comes a second or more after the first, then the process exits at once with 1', async (context) => {
-    const service = startFixture(context, {});
+    const service = startSlowService(context);
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const stuck = fetch(`${String(listening.url)}/slow?ms=60000`).catch((error: unknown) => error);
     await service.waitForLog((line) => line.msg === 'slow request started');
@@ -126,7 +118,7 @@ describe.concurrent('runService as a process', () => {
   });
 
   it('when a request outlives the grace period, then the process still exits', async (context) => {
-    const service = startFixture(context, { FIXTURE_GRACE_MS: '200' });
+    const service = startSlowService(context, { FIXTURE_GRACE_MS: '200' });
     const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
     const stuck = fetch(`${String(listening.url)}/slow?ms=60000`).catch((error: unknown) => error);
     await service.waitForLog((line) => line.msg === 'slow request started');
@@ -136,7 +128,7 @@ describe.concurrent('runService as a process', () => {
   });
 
   it('when NODE_ENV is production and a secret is missing, then start-up stops with a message naming it', async (context) => {
-    const service = startFixture(context, { NODE_ENV: 'production' });
+    const service = startSlowService(context, { NODE_ENV: 'production' });
     expect(await service.exited).toBe(1);
     expect(service.stderr()).toContain('FIXTURE_TOKEN');
     expect(service.stderr()).toContain('is required when NODE_ENV=production');
@@ -144,13 +136,16 @@ describe.concurrent('runService as a process', () => {
   });
 
   it('when NODE_ENV is production and the secret is set, then the service starts without a warning', async (context) => {
-    const service = startFixture(context, { NODE_ENV: 'production', FIXTURE_TOKEN: 'real-secret' });
+    const service = startSlowService(context, {
+      NODE_ENV: 'production',
+      FIXTURE_TOKEN: 'real-secret',
+    });
     await service.waitForLog((line) => line.msg === 'fixture listening');
     expect(service.stdout()).not.toContain('using development secrets');
   });
 
   it('when PORT is not a number, then start-up stops with a message naming PORT', async (context) => {
-    const service = startFixture(context, { PORT: 'eighty' });
+    const service = startSlowService(context, { PORT: 'eighty' });
     expect(await service.exited).toBe(1);
     expect(service.stderr()).toMatch(/PORT: must be a port number/);
   });
@@ -161,7 +156,7 @@ describe.concurrent('runService as a process', () => {
     const address = blocker.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     try {
-      const service = startFixture(context, { PORT: String(port) });
+      const service = startSlowService(context, { PORT: String(port) });
       expect(await service.exited).toBe(1);
       expect(service.stdout()).toContain(`fixture: port ${port} is already in use`);
       expect(service.stdout()).not.toContain('"stack"');

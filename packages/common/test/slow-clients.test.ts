@@ -1,12 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { trickleHeaders, unfinishedBody } from '../src/testing/slow-clients.js';
-import { ownedBy, runFixture } from './child-process.js';
-
-const fixture = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
+import { startSlowService } from './child-process.js';
 
 async function start(context: TestContext, env: Record<string, string>): Promise<string> {
-  const service = ownedBy(context, runFixture(fixture, { PORT: '0', LOG_LEVEL: 'info', ...env }));
+  const service = startSlowService(context, env);
   const listening = await service.waitForLog((line) => line.msg === 'fixture listening');
   return String(listening.url);
 }
@@ -43,14 +40,10 @@ describe.concurrent('slow clients', () => {
   });
 
   it('when the header deadline is longer than the request deadline, then start-up stops naming the variable', async (context) => {
-    const service = ownedBy(
-      context,
-      runFixture(fixture, {
-        PORT: '0',
-        HTTP_HEADERS_TIMEOUT_MS: '5000',
-        HTTP_REQUEST_TIMEOUT_MS: '1000',
-      }),
-    );
+    const service = startSlowService(context, {
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_REQUEST_TIMEOUT_MS: '1000',
+    });
     expect(await service.exited).toBe(1);
     expect(service.stderr()).toContain(
       'HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
