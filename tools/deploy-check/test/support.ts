@@ -31,49 +31,46 @@ export function objectsOf(environment: Environment): readonly KubeObject[] {
   return objects;
 }
 
-type Guard<T> = (value: KubeObject) => value is KubeObject & T;
-
 /**
- * Objects of one kind, told apart by `apiVersion` and `kind` as the kubernetes-models classes' own
+ * One kind of object, told apart by `apiVersion` and `kind` as the kubernetes-models classes' own
  * guards do, without loading the classes (each carries its compiled schema).
  */
-function kind<T>(apiVersion: string, name: string): Guard<T> {
-  return (value): value is KubeObject & T => value.apiVersion === apiVersion && value.kind === name;
+interface Kind<T> {
+  name: string;
+  is: (value: KubeObject) => value is KubeObject & T;
 }
 
-const isDeployment = kind<IDeployment>('apps/v1', 'Deployment');
-const isConfigMap = kind<IConfigMap>('v1', 'ConfigMap');
-const isService = kind<IService>('v1', 'Service');
-const isServiceAccount = kind<IServiceAccount>('v1', 'ServiceAccount');
-const isNamespace = kind<INamespace>('v1', 'Namespace');
-const isNetworkPolicy = kind<INetworkPolicy>('networking.k8s.io/v1', 'NetworkPolicy');
-const isAutoscaler = kind<IHorizontalPodAutoscaler>('autoscaling/v2', 'HorizontalPodAutoscaler');
-const isDisruptionBudget = kind<IPodDisruptionBudget>('policy/v1', 'PodDisruptionBudget');
+function kind<T>(apiVersion: string, name: string): Kind<T> {
+  return {
+    name,
+    is: (value): value is KubeObject & T => value.apiVersion === apiVersion && value.kind === name,
+  };
+}
+
+const deploymentKind = kind<IDeployment>('apps/v1', 'Deployment');
+const configMapKind = kind<IConfigMap>('v1', 'ConfigMap');
+const serviceKind = kind<IService>('v1', 'Service');
+const serviceAccountKind = kind<IServiceAccount>('v1', 'ServiceAccount');
+const namespaceKind = kind<INamespace>('v1', 'Namespace');
+const networkPolicyKind = kind<INetworkPolicy>('networking.k8s.io/v1', 'NetworkPolicy');
+const autoscalerKind = kind<IHorizontalPodAutoscaler>('autoscaling/v2', 'HorizontalPodAutoscaler');
+const disruptionBudgetKind = kind<IPodDisruptionBudget>('policy/v1', 'PodDisruptionBudget');
 
 /** The objects of one kind, typed as kubernetes-models declares it. */
-function ofKind<T>(objects: readonly KubeObject[], guard: Guard<T>): T[] {
-  return objects.flatMap((object) => (guard(object) ? [object] : []));
-}
-
-function named<T extends { metadata?: { name?: string } }>(
-  objects: readonly KubeObject[],
-  guard: Guard<T>,
-  name: string,
-): T[] {
-  return ofKind(objects, guard).filter((object) => object.metadata?.name === name);
+function ofKind<T>(objects: readonly KubeObject[], { is }: Kind<T>): T[] {
+  return objects.flatMap((object) => (is(object) ? [object] : []));
 }
 
 /** The one object of a kind and name; fails naming what is missing or repeated. */
 function only<T extends { metadata?: { name?: string } }>(
   objects: readonly KubeObject[],
-  guard: Guard<T>,
-  kind: string,
+  of: Kind<T>,
   name: string,
 ): T {
-  const found = named(objects, guard, name);
+  const found = ofKind(objects, of).filter((object) => object.metadata?.name === name);
   const [first] = found;
   if (first === undefined || found.length > 1) {
-    throw new Error(`expected one ${kind} ${name}, found ${found.length}`);
+    throw new Error(`expected one ${of.name} ${name}, found ${found.length}`);
   }
   return first;
 }
@@ -92,7 +89,7 @@ export interface ServiceObjects {
 
 export function serviceObjects(environment: Environment, name: string): ServiceObjects {
   const objects = objectsOf(environment);
-  const deployment = only(objects, isDeployment, 'Deployment', name);
+  const deployment = only(objects, deploymentKind, name);
   const containers = deployment.spec?.template.spec?.containers ?? [];
   const [container] = containers;
   if (container === undefined || containers.length !== 1) {
@@ -103,26 +100,25 @@ export function serviceObjects(environment: Environment, name: string): ServiceO
   return {
     deployment,
     container,
-    configMap: only(objects, isConfigMap, 'ConfigMap', configMapName),
-    service: only(objects, isService, 'Service', name),
+    configMap: only(objects, configMapKind, configMapName),
+    service: only(objects, serviceKind, name),
     serviceAccount: only(
       objects,
-      isServiceAccount,
-      'ServiceAccount',
+      serviceAccountKind,
       deployment.spec?.template.spec?.serviceAccountName ?? '(none)',
     ),
-    networkPolicy: only(objects, isNetworkPolicy, 'NetworkPolicy', name),
-    autoscalers: ofKind(objects, isAutoscaler),
-    disruptionBudgets: ofKind(objects, isDisruptionBudget),
+    networkPolicy: only(objects, networkPolicyKind, name),
+    autoscalers: ofKind(objects, autoscalerKind),
+    disruptionBudgets: ofKind(objects, disruptionBudgetKind),
   };
 }
 
 export function namespacesOf(environment: Environment): INamespace[] {
-  return ofKind(objectsOf(environment), isNamespace);
+  return ofKind(objectsOf(environment), namespaceKind);
 }
 
 export function networkPoliciesOf(environment: Environment): INetworkPolicy[] {
-  return ofKind(objectsOf(environment), isNetworkPolicy);
+  return ofKind(objectsOf(environment), networkPolicyKind);
 }
 
 /** The environment the container starts with, from its ConfigMap and its plain `env` values. */
