@@ -29,10 +29,10 @@ export function watchDependency(logger: Logger, options: DependencyWatchOptions)
 
   const check = async (): Promise<boolean> => {
     started += 1;
-    const ping = started;
+    const order = started;
     const answered = await options.ping();
-    if (!stopped && ping > newestApplied) {
-      newestApplied = ping;
+    if (!stopped && order > newestApplied) {
+      newestApplied = order;
       if (answered) outage.reachable();
       else outage.unreachable(options.failure);
     }
