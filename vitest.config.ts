@@ -118,12 +118,9 @@ export default defineConfig({
     // crash something start a child process for it.
     pool: 'threads',
     // One worker per core and one more. A file that mostly waits (on child processes, timers, a
-    // monitor's passes) holds its worker: with a worker per core, two such files at once left
-    // both cores idle for a fifth of the run. Each worker also pays for its own imports and JIT
-    // warm-up, so a worker for every file that waits costs more than it saves. On two cores,
-    // interleaved, four rounds (15:57-16:08 UTC): 3 workers 49.1-60.9 s wall and 62-84 s of the
-    // runner's own CPU, 4 workers 56.3-64.0 s and 81-93 s; 2 workers left 23-28 s of idle core
-    // time, 3 leave 7-10 s.
+    // monitor's passes) holds its worker: with a worker per core, such files left the cores idle
+    // for a fifth of the run. Each worker also pays for its own imports and JIT warm-up, so more
+    // workers cost more than they save. docs/performance.md ("The test suite") has the figures.
     maxWorkers: availableParallelism() + 1,
     // The longest files first, so that no long file is left running alone at the end.
     sequence: { sequencer: LongestFirstSequencer },
