@@ -1,4 +1,6 @@
-// What the services and tools use; the modules not exported here are internal.
+// What the services and tools use; the modules not exported here are internal. What needs the
+// MongoDB driver is `@repo/common/mongo` (./mongo/index.ts), so a service without a database never
+// loads it.
 
 // Building an app
 export { createHttpApp } from './http/create-app.js';
@@ -23,7 +25,6 @@ export {
   type IdempotencyDeps,
   type IdempotencyOption,
 } from './idempotency/route-option.js';
-export * from './idempotency/mongo-store.js';
 export {
   createMemoryIdempotencyStore,
   type IdempotencyStore,
@@ -49,9 +50,7 @@ export {
   type InputRejection,
 } from './validation/parse-input.js';
 export { isJsonObject } from './validation/json-object.js';
-export { objectIdSchema } from './mongo/object-id.js';
 export * from './mongo/version.js';
-export * from './http/page.js';
 
 // Configuration
 export {
@@ -82,6 +81,4 @@ export { expressPath, registerRoutes, type Route } from './openapi/route.js';
 
 // Running a service
 export { runService, type RunningService, type ServiceDefinition } from './runtime/run-service.js';
-export { connectWithMongo } from './runtime/mongo-service.js';
-export { connectMongo } from './mongo/mongo.js';
 export { flushLogger, silentLogger, type Logger } from './runtime/logger.js';

@@ -10,6 +10,7 @@ import {
   NotFoundError,
 } from '@repo/common';
 import { BSON, MongoNetworkError, MongoServerError } from 'mongodb';
+import { mongoDatabaseErrors } from '../src/mongo/database-errors.js';
 import { createOutageLog } from '../src/runtime/outage-log.js';
 import { capturingLogger } from '../src/testing/error-log.js';
 
@@ -63,7 +64,11 @@ function buildApp(): { app: Express; logs: () => Record<string, unknown>[] } {
     unreachable: new MongoNetworkError('connection reset'),
   };
   app.get('/throw/database/:kind', (req) => Promise.reject(databaseErrors[req.params.kind]));
-  addErrorHandlers(app, { logger, renderError: jsonErrorRenderer('Something went wrong') });
+  addErrorHandlers(app, {
+    logger,
+    renderError: jsonErrorRenderer('Something went wrong'),
+    databaseErrors: mongoDatabaseErrors,
+  });
   return { app, logs: lines };
 }
 

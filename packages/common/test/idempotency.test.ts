@@ -10,10 +10,8 @@ import {
   createApiDocument,
   createHttpApp,
   createMemoryIdempotencyStore,
-  createMongoIdempotencyStore,
   DEFAULT_IDEMPOTENCY_TTL_SECONDS,
   errorResponse,
-  IDEMPOTENCY_COLLECTION,
   idempotencyVariables,
   idempotentRoute,
   jsonErrorRenderer,
@@ -26,6 +24,7 @@ import {
   type Route,
   jsonErrorTooManyRequests,
 } from '@repo/common';
+import { createMongoIdempotencyStore, IDEMPOTENCY_COLLECTION } from '@repo/common/mongo';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@repo/embedded-mongo';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
 

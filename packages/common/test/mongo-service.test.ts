@@ -1,7 +1,8 @@
 import type { Db } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
-import { connectMongo, connectWithMongo, silentLogger } from '@repo/common';
+import { silentLogger } from '@repo/common';
+import { connectMongo, connectWithMongo } from '@repo/common/mongo';
 
 const logger = silentLogger();
 const testDb = useTestDatabase('common_connect');

@@ -3,16 +3,15 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
   addErrorHandlers,
-  connectMongo,
   createHttpApp,
   describeMongoHost,
   inputReader,
   jsonErrorRenderer,
   NotFoundError,
-  objectIdSchema,
   silentLogger,
 } from '@repo/common';
-import { MongoConnectError } from '../src/mongo/mongo.js';
+import { connectMongo, objectIdSchema } from '@repo/common/mongo';
+import { MongoConnectError } from '../src/mongo/connect-error.js';
 
 describe('objectIdSchema through a route', () => {
   const logger = silentLogger();

@@ -11,9 +11,9 @@ import {
   createApiDocument,
   emptyResponse,
   jsonResponse,
-  objectIdSchema,
   statusTextResponse,
 } from '@repo/common';
+import { objectIdSchema } from '@repo/common/mongo';
 import {
   committedDocumentDrift,
   openApiSchemaProblems,

@@ -10,6 +10,7 @@ import {
   type Logger,
   type Throttle,
 } from '@repo/common';
+import { mongoDatabaseErrors } from '@repo/common/mongo';
 import type { ProductsRepository } from './data/products-repository.js';
 import { renderError } from './http/errors.js';
 import { productRoutes } from './routes/products-routes.js';
@@ -28,7 +29,11 @@ export function createApp(deps: AppDeps): Express {
   // Bodies are parsed by the two routes that take one, each with its own guard (the routes).
   const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle, json: false });
   registerRoutes(app, productRoutes, deps);
-  addErrorHandlers(app, { logger: deps.logger, renderError });
+  addErrorHandlers(app, {
+    logger: deps.logger,
+    renderError,
+    databaseErrors: mongoDatabaseErrors,
+  });
   return app;
 }
 

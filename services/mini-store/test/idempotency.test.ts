@@ -1,4 +1,5 @@
-import { createMongoIdempotencyStore, DEFAULT_IDEMPOTENCY_TTL_SECONDS } from '@repo/common';
+import { DEFAULT_IDEMPOTENCY_TTL_SECONDS } from '@repo/common';
+import { createMongoIdempotencyStore } from '@repo/common/mongo';
 import { describeIdempotentPost } from '@repo/common/testing';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { ObjectId, type Db, type Document } from 'mongodb';
-import {
-  createMongoIdempotencyStore,
-  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
-  silentLogger,
-} from '@repo/common';
+import { DEFAULT_IDEMPOTENCY_TTL_SECONDS, silentLogger } from '@repo/common';
+import { createMongoIdempotencyStore } from '@repo/common/mongo';
 import { useResponseContract } from '@repo/common/testing';
 import { apiDocument, createApp, type AppDeps } from '../src/app.js';
 import { createProductsRepository, PRODUCTS_COLLECTION } from '../src/data/products-repository.js';

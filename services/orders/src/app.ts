@@ -11,6 +11,7 @@ import {
   type Logger,
   type Throttle,
 } from '@repo/common';
+import { mongoDatabaseErrors } from '@repo/common/mongo';
 import type { MenuRepository } from './data/menu-repository.js';
 import type { OrdersRepository } from './data/orders-repository.js';
 import { PAGE_NOT_FOUND_MESSAGE, pageNotFound, renderError } from './http/errors.js';
@@ -37,7 +38,12 @@ const routes = [...menuRoutes, ...orderRoutes];
 export function createApp(deps: AppDeps): Express {
   const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle });
   registerRoutes(app, routes, deps);
-  addErrorHandlers(app, { logger: deps.logger, renderError, notFound: pageNotFound });
+  addErrorHandlers(app, {
+    logger: deps.logger,
+    renderError,
+    notFound: pageNotFound,
+    databaseErrors: mongoDatabaseErrors,
+  });
   return app;
 }
 

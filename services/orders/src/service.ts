@@ -1,8 +1,5 @@
-import {
-  connectWithMongo,
-  createMongoIdempotencyStore,
-  type ServiceDefinition,
-} from '@repo/common';
+import { type ServiceDefinition } from '@repo/common';
+import { connectWithMongo, createMongoIdempotencyStore } from '@repo/common/mongo';
 import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createMenuRepository } from './data/menu-repository.js';

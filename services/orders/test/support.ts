@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createMongoIdempotencyStore,
-  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
-  silentLogger,
-} from '@repo/common';
+import { DEFAULT_IDEMPOTENCY_TTL_SECONDS, silentLogger } from '@repo/common';
+import { createMongoIdempotencyStore } from '@repo/common/mongo';
 import { useResponseContract } from '@repo/common/testing';
 import { ObjectId, type Db } from 'mongodb';
 import request from 'supertest';

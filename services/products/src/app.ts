@@ -11,6 +11,7 @@ import {
   type Logger,
   type Throttle,
 } from '@repo/common';
+import { mongoDatabaseErrors } from '@repo/common/mongo';
 import type { OrdersRepository } from './data/orders-repository.js';
 import type { ProductsRepository } from './data/products-repository.js';
 import { orderNotFound, productNotFound, renderError } from './http/errors.js';
@@ -42,7 +43,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(undecodableIdHandler('/products/', productNotFound));
   app.use(undecodableIdHandler('/orders/', orderNotFound));
   app.use(undecodableIdHandler('/customers/', badCustomerId, new Set(['GET', 'HEAD', 'POST'])));
-  addErrorHandlers(app, { logger: deps.logger, renderError });
+  addErrorHandlers(app, {
+    logger: deps.logger,
+    renderError,
+    databaseErrors: mongoDatabaseErrors,
+  });
   return app;
 }
 

@@ -1,7 +1,8 @@
 import type { Db } from 'mongodb';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMongoIdempotencyStore, DEFAULT_IDEMPOTENCY_TTL_SECONDS } from '@repo/common';
+import { DEFAULT_IDEMPOTENCY_TTL_SECONDS } from '@repo/common';
+import { createMongoIdempotencyStore } from '@repo/common/mongo';
 import { describeIdempotentPost } from '@repo/common/testing';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { createOrdersRepository, ORDERS_COLLECTION } from '../src/data/orders-repository.js';

@@ -3,11 +3,8 @@ import type { Express } from 'express';
 import type { Collection, Db, Document } from 'mongodb';
 import request from 'supertest';
 import { beforeAll, expect } from 'vitest';
-import {
-  createMongoIdempotencyStore,
-  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
-  silentLogger,
-} from '@repo/common';
+import { DEFAULT_IDEMPOTENCY_TTL_SECONDS, silentLogger } from '@repo/common';
+import { createMongoIdempotencyStore } from '@repo/common/mongo';
 import { useResponseContract } from '@repo/common/testing';
 import { useTestDatabase, type OpenTestDatabase } from '@repo/embedded-mongo/testing';
 import { apiDocument, createApp, type AppDeps } from '../src/app.js';

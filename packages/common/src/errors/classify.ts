@@ -1,4 +1,3 @@
-import { databaseRefusal, isDatabaseUnavailable } from '../mongo/database-errors.js';
 import { HttpError, PayloadTooLargeError } from './http-errors.js';
 
 export interface ClassifiedError {
@@ -11,6 +10,18 @@ export interface ClassifiedError {
   unavailable?: boolean;
   /** The thrown value, so a renderer can recognise its own error classes. */
   cause: unknown;
+}
+
+/**
+ * How a database's driver reports failures, so that one the request caused, or an outage, is not
+ * taken for a bug (`mongoDatabaseErrors` in `@repo/common/mongo`). A service without a database
+ * has none, and never loads a driver to tell its errors apart.
+ */
+export interface DatabaseErrors {
+  /** The 4xx for a failure the request's own content caused, or undefined. */
+  refusal: (thrown: unknown) => { status: number; message: string } | undefined;
+  /** The database could not be reached in time. */
+  isUnavailable: (thrown: unknown) => boolean;
 }
 
 interface StatusCarrier {
@@ -34,7 +45,7 @@ function clientStatusOf(value: StatusCarrier): number | undefined {
  * status (malformed JSON, a body over the limit, an unknown charset, a broken percent-encoding,
  * with or without `expose`) are the client's fault and keep their status and message.
  */
-export function classifyError(thrown: unknown): ClassifiedError {
+export function classifyError(thrown: unknown, database?: DatabaseErrors): ClassifiedError {
   if (thrown instanceof HttpError) {
     return { status: thrown.status, message: thrown.message, expected: true, cause: thrown };
   }
@@ -46,9 +57,9 @@ export function classifyError(thrown: unknown): ClassifiedError {
       return { status, message, expected: true, cause: thrown };
     }
   }
-  const refusal = databaseRefusal(thrown);
+  const refusal = database?.refusal(thrown);
   if (refusal !== undefined) return { ...refusal, expected: true, cause: thrown };
-  if (isDatabaseUnavailable(thrown)) {
+  if (database?.isUnavailable(thrown) === true) {
     const message = thrown instanceof Error ? thrown.message : 'database unavailable';
     return { status: 500, message, expected: false, unavailable: true, cause: thrown };
   }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { cannotRouteText } from '../http/unmatched-request.js';
 import { requestIdOf, requestLogFields } from '../observability/request-id.js';
 import { reportUnavailableRequest } from '../runtime/outage-log.js';
-import { classifyError, type ClassifiedError } from './classify.js';
+import { classifyError, type ClassifiedError, type DatabaseErrors } from './classify.js';
 
 /** Writes the response for a classified error in the shape the service's spec prescribes. */
 export type ErrorRenderer = (error: ClassifiedError, res: Response) => void;
@@ -42,6 +42,8 @@ export interface ErrorHandlersOptions {
   renderError: ErrorRenderer;
   /** The answer to a request no route matched; `Cannot <METHOD> <path>` by default. */
   notFound?: RequestHandler;
+  /** The service's database's failures; without them, each is an unexpected 500. */
+  databaseErrors?: DatabaseErrors;
 }
 
 const cannotRoute: RequestHandler = (req, res) => {
@@ -54,10 +56,10 @@ const cannotRoute: RequestHandler = (req, res) => {
  */
 export function addErrorHandlers(
   app: Express,
-  { logger, renderError, notFound = cannotRoute }: ErrorHandlersOptions,
+  { logger, renderError, notFound = cannotRoute, databaseErrors }: ErrorHandlersOptions,
 ): void {
   const handleError: ErrorRequestHandler = (thrown: unknown, req, res, next) => {
-    const error = classifyError(thrown);
+    const error = classifyError(thrown, databaseErrors);
     // A request failed for want of the database is counted in the open outage log instead.
     const counted = error.unavailable === true && reportUnavailableRequest();
     if (!error.expected && !counted) {

@@ -7,6 +7,7 @@ import {
   MongoServerSelectionError,
   MongoTopologyClosedError,
 } from 'mongodb';
+import type { DatabaseErrors } from '../errors/classify.js';
 
 /** The answer to a request whose own content the database refused. */
 export interface DatabaseRefusal {
@@ -85,3 +86,9 @@ export function isDatabaseUnavailable(thrown: unknown): boolean {
     isSocketError(thrown)
   );
 }
+
+/** MongoDB's failures, for `addErrorHandlers`. */
+export const mongoDatabaseErrors: DatabaseErrors = {
+  refusal: databaseRefusal,
+  isUnavailable: isDatabaseUnavailable,
+};

@@ -3,16 +3,7 @@ import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from 'pino';
 import { describeMongoHost } from '../addresses.js';
 import { watchConnectionPool } from '../observability/process-metrics.js';
-
-export class MongoConnectError extends Error {
-  constructor(host: string, attempts: number, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`Could not connect to MongoDB at ${host} after ${attempts} attempt(s): ${reason}`, {
-      cause,
-    });
-    this.name = 'MongoConnectError';
-  }
-}
+import { MongoConnectError } from './connect-error.js';
 
 export interface ConnectOptions {
   logger?: Logger;

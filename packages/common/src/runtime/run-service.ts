@@ -8,7 +8,7 @@ import {
   loadRuntimeConfig,
   type RuntimeConfig,
 } from '../config/config.js';
-import { MongoConnectError } from '../mongo/mongo.js';
+import { MongoConnectError } from '../mongo/connect-error.js';
 import { cannotRouteText } from '../http/unmatched-request.js';
 import { createAppServer, deadlineOptions, isAddressInUse, listen } from './app-server.js';
 import { trackConnections } from './connection-drain.js';

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import { REQUEST_ID_HEADER } from '../observability/request-id.js';
+import { createOutageLog } from '../runtime/outage-log.js';
 
 /** A real pino logger whose JSON lines are kept in memory, so a test can read what was logged. */
 export function capturingLogger(): { logger: Logger; lines: () => Record<string, unknown>[] } {
@@ -35,6 +36,36 @@ export interface ErrorLogCheck {
   unexpected: (client: request.Agent) => request.Test;
   /** Sends a request with a client's mistake (a hostile body), answered with a 4xx. */
   mistake: (client: request.Agent) => request.Test;
+  /**
+   * For a service on a database: sends a request that meets the driver's own network error, as
+   * in an outage. With the outage logged, it must be a 500 counted there and not an error line:
+   * the app was given the driver's failures (`databaseErrors`).
+   */
+  outage?: (client: request.Agent) => request.Test;
+}
+
+/** What is wrong with a request failed by an outage: it must be a 500 counted in the outage log. */
+async function outageProblems(
+  client: request.Agent,
+  outage: (client: request.Agent) => request.Test,
+): Promise<string[]> {
+  const { logger, lines } = capturingLogger();
+  const log = createOutageLog(logger, { dependency: 'database', host: 'db' });
+  let status: number;
+  try {
+    status = (await outage(client)).status;
+  } finally {
+    log.close();
+  }
+  const counted = lines()
+    .map((line) => line.failedRequests)
+    .filter((count) => count !== undefined);
+  return [
+    ...(status === 500 ? [] : [`the request in the outage answered ${status}`]),
+    ...(counted.length === 1 && counted[0] === 1
+      ? []
+      : [`the outage log counted ${JSON.stringify(counted)} failed requests, not [1]`]),
+  ];
 }
 
 /**
@@ -47,11 +78,12 @@ export async function errorLogProblems({
   lines,
   unexpected,
   mistake,
+  outage,
 }: ErrorLogCheck): Promise<string[]> {
   const client = request.agent(app);
   const failed = await unexpected(client);
   const refused = await mistake(client);
-  const problems: string[] = [];
+  const problems: string[] = outage === undefined ? [] : await outageProblems(client, outage);
   if (failed.status !== 500) problems.push(`the forced failure answered ${failed.status}`);
   if (refused.status < 400 || refused.status >= 500) {
     problems.push(`the client's mistake answered ${refused.status}`);

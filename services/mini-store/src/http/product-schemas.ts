@@ -3,10 +3,10 @@ import {
   BadRequestError,
   inputReader,
   isJsonObject,
-  objectIdSchema,
   VERSION_FIELD,
   type InputRejection,
 } from '@repo/common';
+import { objectIdSchema } from '@repo/common/mongo';
 import { CREATE_FIELDS, type NewProduct, type ProductChanges } from '../domain/product.js';
 
 export const MALFORMED_ID_MESSAGE = 'id must be 24 hexadecimal characters';

@@ -8,7 +8,6 @@ import {
   fixedErrorResponse,
   jsonResponse,
   notModifiedResponse,
-  objectIdSchema,
   readIfMatch,
   rejectFailedPrecondition,
   sendVersioned,
@@ -19,6 +18,7 @@ import {
   type Route,
   conditionalWrite,
 } from '@repo/common';
+import { objectIdSchema } from '@repo/common/mongo';
 import type { AppDeps } from '../app.js';
 import { CREATE_FIELDS } from '../domain/product.js';
 import { SERVER_ERROR_MESSAGE } from '../http/errors.js';

@@ -1,4 +1,5 @@
-import { inputReader, objectIdSchema } from '@repo/common';
+import { inputReader } from '@repo/common';
+import { objectIdSchema } from '@repo/common/mongo';
 import { z } from 'zod';
 import { menuItemNotFound, ValidationError } from './errors.js';
 

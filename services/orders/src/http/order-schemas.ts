@@ -1,4 +1,5 @@
-import { describePath, idCursor, inputReader, objectIdSchema, pageQueryFields } from '@repo/common';
+import { describePath, inputReader } from '@repo/common';
+import { idCursor, objectIdSchema, pageQueryFields } from '@repo/common/mongo';
 import { z } from 'zod';
 import type { MenuChoice, OrderRequest, RequestedItem } from '../domain/order-request.js';
 import { ORDER_STATUSES } from '../domain/order.js';

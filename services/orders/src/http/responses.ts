@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  errorResponse,
-  fixedErrorResponse,
-  jsonResponse,
-  objectIdSchema,
-} from '@repo/common';
+import { errorBodySchema, errorResponse, fixedErrorResponse, jsonResponse } from '@repo/common';
+import { objectIdSchema } from '@repo/common/mongo';
 import { SERVER_ERROR_MESSAGE, TOKEN_REJECTED_MESSAGE } from './errors.js';
 
 /** The security schemes: customers place and read orders, staff move them. */

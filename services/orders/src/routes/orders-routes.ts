@@ -11,10 +11,10 @@ import {
   readIfMatch,
   sendVersioned,
   withEtag,
-  sendPage,
   type Route,
   conditionalWrite,
 } from '@repo/common';
+import { sendPage } from '@repo/common/mongo';
 import type { AppDeps } from '../app.js';
 import { ORDER_STATUSES } from '../domain/order.js';
 import { cancelOrder, changeOrderStatus } from '../domain/order-moves.js';

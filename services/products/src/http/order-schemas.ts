@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import type { ObjectId } from 'mongodb';
-import {
-  BadRequestError,
-  describeIssues,
-  idCursor,
-  inputReader,
-  objectIdSchema,
-  pageQueryFields,
-  type InputReader,
-} from '@repo/common';
+import { BadRequestError, describeIssues, inputReader, type InputReader } from '@repo/common';
+import { idCursor, objectIdSchema, pageQueryFields } from '@repo/common/mongo';
 import type { OrderChanges } from '../domain/change-order.js';
 import { ORDER_STATUSES, type OrderStatus, type RequestedItem } from '../domain/order.js';
 import { orderNotFound } from './errors.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BadRequestError, inputReader, objectIdSchema, type InputReader } from '@repo/common';
+import { BadRequestError, inputReader, type InputReader } from '@repo/common';
+import { objectIdSchema } from '@repo/common/mongo';
 import { PRODUCT_DEFAULTS, type NewProduct, type ProductChanges } from '../domain/product.js';
 import { productNotFound } from './errors.js';
 

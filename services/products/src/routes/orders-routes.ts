@@ -10,15 +10,14 @@ import {
   jsonResponse,
   notModifiedResponse,
   emptyResponse,
-  objectIdSchema,
   readIfMatch,
   sendVersioned,
   withEtag,
-  sendPage,
   createdIdResponse,
   type Route,
   conditionalWrite,
 } from '@repo/common';
+import { objectIdSchema, sendPage } from '@repo/common/mongo';
 import type { AppDeps } from '../app.js';
 import { changeOrder } from '../domain/change-order.js';
 import { ORDER_STATUSES } from '../domain/order.js';

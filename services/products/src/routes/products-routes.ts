@@ -7,7 +7,6 @@ import {
   fixedErrorResponse,
   jsonResponse,
   notModifiedResponse,
-  objectIdSchema,
   readIfMatch,
   rejectFailedPrecondition,
   sendVersioned,
@@ -19,6 +18,7 @@ import {
   type Route,
   conditionalWrite,
 } from '@repo/common';
+import { objectIdSchema } from '@repo/common/mongo';
 import type { AppDeps } from '../app.js';
 import { NEGATIVE_PRICE_MESSAGE, patchProduct } from '../domain/patch-product.js';
 import { PRODUCT_FIELDS } from '../domain/product.js';

@@ -5,7 +5,7 @@ import {
   type IdempotencyStore,
   type IdempotencyStoreOptions,
   type StoredResponse,
-} from './store.js';
+} from '../idempotency/store.js';
 
 export const IDEMPOTENCY_COLLECTION = 'idempotencyKeys';
 

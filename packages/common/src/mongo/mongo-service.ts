@@ -2,10 +2,10 @@ import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
 import { loadMongoRuntimeConfig, type MongoRuntimeConfig } from '../config/config.js';
 import { describeMongoHost } from '../addresses.js';
-import { connectMongo, operationDeadlines, pingMongo } from '../mongo/mongo.js';
-import { withOperationDeadline } from '../mongo/operation-deadline.js';
-import { watchDependency } from './dependency-watch.js';
-import type { Connected } from './run-service.js';
+import { connectMongo, operationDeadlines, pingMongo } from './mongo.js';
+import { withOperationDeadline } from './operation-deadline.js';
+import { watchDependency } from '../runtime/dependency-watch.js';
+import type { Connected } from '../runtime/run-service.js';
 
 export interface MongoServiceConfig {
   MONGODB_URI: string;
