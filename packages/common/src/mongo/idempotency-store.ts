@@ -33,7 +33,10 @@ function storedResponseOf(document: KeyDocument): StoredResponse | undefined {
 }
 
 export interface MongoIdempotencyStore extends IdempotencyStore {
-  /** Creates the TTL index (once, at start-up); without it keys still expire but are never deleted. */
+  /**
+   * Creates the TTL index (once, at start-up); without it keys still expire but are never
+   * deleted.
+   */
   ensureIndexes(): Promise<void>;
 }
 

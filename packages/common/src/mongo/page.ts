@@ -64,7 +64,10 @@ function nextPageLink(originalUrl: string, after: string): string {
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
-/** Answers one page of a list read with `limit + 1` (telling whether a next page exists), with its `Link`. */
+/**
+ * Answers one page of a list read with `limit + 1` (telling whether a next page exists), with its
+ * `Link`.
+ */
 export function sendPage<T extends { _id: ObjectId }>(
   req: Request,
   res: Response,

@@ -61,7 +61,10 @@ export interface ServiceDefinition<C extends BaseServiceConfig, D> {
   apiDocument?: () => ApiDocument;
   /** Secret variables whose development defaults earn a warning when used. */
   secrets?: readonly string[];
-  /** How long in-flight requests may run on once the listener has closed (`SHUTDOWN_GRACE_MS` wins; 10 s). */
+  /**
+   * How long in-flight requests may run on once the listener has closed (`SHUTDOWN_GRACE_MS`
+   * wins; 10 s).
+   */
   shutdownGraceMs?: number;
   /**
    * How long the service keeps accepting after a stop signal, with `/readyz` 503 and

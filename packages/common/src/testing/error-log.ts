@@ -71,7 +71,8 @@ async function outageProblems(
 /**
  * Problems with the error log of one app, as a list (empty when none): the forced failure must be
  * a 500 logged as exactly one error line carrying the request's id and the error's stack; the
- * client's mistake must be a 4xx with no error line at all.
+ * client's mistake must be a 4xx with no error line at all; the request in an outage, when there is
+ * one, a 500 counted in the outage log.
  */
 export async function errorLogProblems({
   app,

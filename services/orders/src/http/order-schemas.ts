@@ -142,7 +142,9 @@ function malformedRequest(body: OrderBody, error: z.ZodError): OrderRequest {
   return { problems, customerName: null, items };
 }
 
-/** The POST /orders body with every shape problem it has; one that is no object is a 400 at once. */
+/**
+ * The POST /orders body with every shape problem it has; one that is no object is a 400 at once.
+ */
 export function readNewOrder(input: unknown): OrderRequest {
   const body = readOrderBody(input);
   const order = newOrderSchema.safeParse(body);
