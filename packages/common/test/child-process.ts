@@ -64,15 +64,22 @@ export function ownedBy(context: TestContext, running: RunningChild): RunningChi
   return running;
 }
 
-/** The runner's fixture service: slow routes, a secret, a drain, deadlines from its variables. */
-export const SLOW_SERVICE = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
+const SLOW_SERVICE = fileURLToPath(new URL('./fixtures/slow-service.ts', import.meta.url));
 
-/** The runner's fixture service on a free port, logging at info, with `env`, for `context` alone. */
+/**
+ * The runner's fixture service (slow routes, a secret, a drain, deadlines from its variables) on
+ * a free port, logging at info, with `env`.
+ */
+export function runSlowService(env: Record<string, string> = {}): RunningChild {
+  return runFixture(SLOW_SERVICE, { PORT: '0', LOG_LEVEL: 'info', ...env });
+}
+
+/** The runner's fixture service with `env`, for the test `context` alone. */
 export function startSlowService(
   context: TestContext,
   env: Record<string, string> = {},
 ): RunningChild {
-  return ownedBy(context, runFixture(SLOW_SERVICE, { PORT: '0', LOG_LEVEL: 'info', ...env }));
+  return ownedBy(context, runSlowService(env));
 }
 
 /** The bundle this package's global setup built of `file` (absolute or from the repository root). */

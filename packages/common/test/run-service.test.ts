@@ -2,14 +2,14 @@ import { createServer } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHttpApp, runService, type RunningService } from '@repo/common';
-import { runFixture, SLOW_SERVICE, startSlowService, type RunningChild } from './child-process.js';
+import { runSlowService, startSlowService, type RunningChild } from './child-process.js';
 
 describe('runService as a process, observed without being stopped', () => {
   // One process for the tests that only read what it logs and answers: each start costs a
   // process and its module loading.
   let running: RunningChild | undefined;
   const shared = (): RunningChild => {
-    running ??= runFixture(SLOW_SERVICE, { PORT: '0', LOG_LEVEL: 'info' });
+    running ??= runSlowService();
     return running;
   };
 
