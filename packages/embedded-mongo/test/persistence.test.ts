@@ -85,6 +85,49 @@ describe.concurrent('persistence', () => {
     }
   });
 
+  it('when documents whose namespace and _id make a key of 64 characters or more are stored, then a restart reads them back and a drop removes them', async () => {
+    // An idempotency key's id is a 43-character digest: with its namespace the key passes the
+    // length at which lmdb's default key encoding stopped escaping the separator.
+    const dbPath = await tempDir();
+    const ids = Array.from({ length: 120 }, (_, length) => 'k'.repeat(length + 1));
+    const first = await startEmbeddedMongo({ dbPath });
+    const client = await new MongoClient(first.uri).connect();
+    await client
+      .db('orders')
+      .collection('idempotencyKeys')
+      .insertMany(ids.map((_id) => ({ _id, expiresAt: new Date() })) as never[]);
+    await client
+      .db('orders')
+      .collection('gone')
+      .insertMany(ids.map((_id) => ({ _id })) as never[]);
+    await client.close();
+    await first.stop();
+
+    const second = await startEmbeddedMongo({ dbPath });
+    const again = await new MongoClient(second.uri).connect();
+    const keys = again.db('orders').collection('idempotencyKeys');
+    const found = await keys.find({}, { projection: { _id: 1 } }).toArray();
+    expect(found.map((doc) => doc._id).sort()).toEqual([...ids].sort());
+    await again.db('orders').collection('gone').drop();
+    await again
+      .db('orders')
+      .collection('gone')
+      .insertOne({ _id: 'fresh' } as never);
+    await again.close();
+    await second.stop();
+
+    const third = await startEmbeddedMongo({ dbPath });
+    const last = await new MongoClient(third.uri).connect();
+    try {
+      const gone = await last.db('orders').collection('gone').find().toArray();
+      expect(gone).toEqual([{ _id: 'fresh' }]);
+      expect(await last.db('orders').collection('idempotencyKeys').countDocuments()).toBe(120);
+    } finally {
+      await last.close();
+      await third.stop();
+    }
+  });
+
   it('when a second server is started on a dbPath in use, then it is refused and the first keeps working', async () => {
     const dbPath = await tempDir();
     const first = await startEmbeddedMongo({ dbPath });

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { BSON } from 'bson';
 import { serializeDocument } from '../bson.js';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { IndexSpec } from '../engine/index-spec.js';
 import { lockDirectory } from './dir-lock.js';
+import { docKey, namespaceRange } from './doc-key.js';
 import type { EncodedOp } from './log-records.js';
 import type { CollectionMeta, Store, WriteOp } from './store.js';
 import { WriteLog } from './write-log.js';
@@ -14,17 +14,6 @@ import { WriteLog } from './write-log.js';
 const BATCH_INTERVAL_MS = 10;
 // A batch this large goes into LMDB at once, so memory held for the next transaction stays small.
 const BATCH_MAX_OPS = 10_000;
-
-// LMDB rejects keys above ~1978 bytes; long _id keys are replaced by a digest of themselves.
-const MAX_ID_KEY_LENGTH = 1500; // bytes, leaving room for the namespace
-
-function docKey(ns: string, id: string): string {
-  const idPart =
-    Buffer.byteLength(id) > MAX_ID_KEY_LENGTH
-      ? `#${createHash('sha256').update(id).digest('base64')}`
-      : id;
-  return `${ns}\u0000${idPart}`;
-}
 
 function encode(op: WriteOp): EncodedOp {
   switch (op.op) {
@@ -55,7 +44,7 @@ function asBuffer(bytes: Uint8Array): Buffer {
 export class LmdbStore implements Store {
   readonly persistent = true;
   readonly #root: RootDatabase;
-  readonly #docs: Database<Buffer, string>;
+  readonly #docs: Database<Buffer, Buffer>;
   readonly #catalog: Database<Buffer, string>;
   readonly #unlock: () => void;
   readonly #log: WriteLog;
@@ -69,7 +58,11 @@ export class LmdbStore implements Store {
     this.#unlock = lockDirectory(path);
     try {
       this.#root = open({ path, maxDbs: 4 });
-      this.#docs = this.#root.openDB<Buffer, string>({ name: 'docs', encoding: 'binary' });
+      this.#docs = this.#root.openDB<Buffer, Buffer>({
+        name: 'docs',
+        encoding: 'binary',
+        keyEncoding: 'binary',
+      });
       this.#catalog = this.#root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
       this.#replayLeftovers(path);
       this.#log = WriteLog.open(path);
@@ -102,8 +95,7 @@ export class LmdbStore implements Store {
         void this.#catalog.put(op.ns, asBuffer(op.bytes));
         break;
       case 'drop':
-        for (const key of this.#docs.getKeys({ start: `${op.ns}\u0000`, end: `${op.ns}\u0001` }))
-          void this.#docs.remove(key);
+        for (const key of this.#docs.getKeys(namespaceRange(op.ns))) void this.#docs.remove(key);
         void this.#catalog.remove(op.ns);
         break;
     }
@@ -130,8 +122,7 @@ export class LmdbStore implements Store {
   }
 
   *loadDocuments(ns: string): Iterable<Uint8Array> {
-    for (const { value } of this.#docs.getRange({ start: `${ns}\u0000`, end: `${ns}\u0001` }))
-      yield value;
+    for (const { value } of this.#docs.getRange(namespaceRange(ns))) yield value;
   }
 
   /**
