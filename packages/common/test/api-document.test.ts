@@ -139,4 +139,24 @@ describe('createApiDocument', () => {
       },
     });
   });
+
+  it('when no route checks a token, then the document tells of no 429 for failed token checks; when one does, that route alone may answer it', () => {
+    const withoutTokens = JSON.stringify(documentOf(routes));
+    expect(withoutTokens).not.toContain('TooManyAuthenticationFailures');
+    expect(withoutTokens).not.toMatch(/failed token checks|AUTH_FAILURE_LIMIT/);
+
+    const guarded: ApiRoute = {
+      ...routes[0],
+      path: '/secret',
+      security: [{ token: [] }],
+    } as ApiRoute;
+    const document = documentOf([...routes, guarded]);
+    const tooMany = '#/components/responses/TooManyAuthenticationFailures';
+    expect(document.paths?.['/secret']?.get?.responses?.[429]).toEqual({ $ref: tooMany });
+    expect(document.paths?.['/']?.get?.responses?.[429]).toEqual({
+      $ref: '#/components/responses/TooManyRequests',
+    });
+    expect(document.components?.schemas).toHaveProperty('TooManyAuthenticationFailuresBody');
+    expect(document.info.description).toContain('only when `AUTH_FAILURE_LIMIT` is set');
+  });
 });

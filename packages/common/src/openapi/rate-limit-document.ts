@@ -35,10 +35,19 @@ export const RATE_LIMIT_HEADER_REFS = {
   'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 };
 
-/** Registers the limits' headers and the 429 responses (`RATE_LIMIT`, `AUTH_FAILURE_LIMIT`). */
+/** A route that checks a token, which the limit on failed token checks may refuse. */
+export function checksToken(route: RouteConfig): boolean {
+  return (route.security ?? []).length > 0;
+}
+
+/**
+ * Registers the limits' headers and the 429 responses (`RATE_LIMIT`, and `AUTH_FAILURE_LIMIT`
+ * only for a service with a token route: a service without one never answers it).
+ */
 export function registerRateLimitComponents(
   registry: OpenAPIRegistry,
   body: TooManyRequestsBody,
+  hasTokenRoutes: boolean,
 ): z.ZodType[] {
   registry.registerComponent('headers', 'RateLimit-Policy', {
     description:
@@ -68,15 +77,17 @@ export function registerRateLimitComponents(
       schema: body.schema(messages),
       example: body.example(messages[0]),
     });
+  const requestLimit = response(
+    TOO_MANY_REQUESTS_RESPONSE,
+    'Too Many Requests: the client is over the per-client request limit (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_SECONDS`); `Retry-After` says when the window ends.',
+    [REQUEST_LIMIT_MESSAGE],
+  );
+  if (!hasTokenRoutes) return [requestLimit];
   return [
-    response(
-      TOO_MANY_REQUESTS_RESPONSE,
-      'Too Many Requests: the client is over the per-client request limit (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_SECONDS`); `Retry-After` says when the window ends.',
-      [REQUEST_LIMIT_MESSAGE],
-    ),
+    requestLimit,
     response(
       TOO_MANY_AUTH_FAILURES,
-      'Too Many Requests: the client is over the per-client request limit, or its token checks failed `AUTH_FAILURE_LIMIT` times within `AUTH_FAILURE_WINDOW_SECONDS` and every request it makes to a route with a token is refused until the window ends, whatever token it presents; `Retry-After` says when.',
+      'Too Many Requests: the client is over the per-client request limit, or (only when `AUTH_FAILURE_LIMIT` is set; it is off by default) its token checks failed `AUTH_FAILURE_LIMIT` times within `AUTH_FAILURE_WINDOW_SECONDS` and every request it makes to a route with a token is refused until the window ends, whatever token it presents; `Retry-After` says when.',
       [REQUEST_LIMIT_MESSAGE, AUTH_FAILURE_LIMIT_MESSAGE],
     ),
   ];
@@ -84,8 +95,7 @@ export function registerRateLimitComponents(
 
 /** The route with its 429, which on a token route may also be the failed-authentication one. */
 export function withTooManyRequests(route: RouteConfig): RouteConfig {
-  const name =
-    (route.security ?? []).length > 0 ? TOO_MANY_AUTH_FAILURES : TOO_MANY_REQUESTS_RESPONSE;
+  const name = checksToken(route) ? TOO_MANY_AUTH_FAILURES : TOO_MANY_REQUESTS_RESPONSE;
   return {
     ...route,
     responses: { ...route.responses, 429: { $ref: `#/components/responses/${name}` } },
