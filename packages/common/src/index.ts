@@ -80,5 +80,10 @@ export { DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
 export { expressPath, registerRoutes, type Route } from './openapi/route.js';
 
 // Running a service
-export { runService, type RunningService, type ServiceDefinition } from './runtime/run-service.js';
+export {
+  runService,
+  type BaseServiceConfig,
+  type RunningService,
+  type ServiceDefinition,
+} from './runtime/run-service.js';
 export { flushLogger, silentLogger, type Logger } from './runtime/logger.js';

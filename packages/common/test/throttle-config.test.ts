@@ -13,11 +13,10 @@ function problemsOf(env: Record<string, string>): string {
 }
 
 describe('the throttling variables', () => {
-  it('when none is set, then the limits are on with their documented defaults, counted in memory, TRUST_PROXY off', () => {
+  it('when none is set, then the request limit is on with its documented defaults, the limit on failed token checks off, counted in memory, TRUST_PROXY off', () => {
     expect(loadThrottleConfig({})).toEqual({
       RATE_LIMIT: 1_000_000,
       RATE_LIMIT_WINDOW_SECONDS: 60,
-      AUTH_FAILURE_LIMIT: 10,
       AUTH_FAILURE_WINDOW_SECONDS: 60,
       TRUST_PROXY: false,
     });

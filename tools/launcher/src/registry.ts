@@ -29,6 +29,10 @@ const serviceSchema = z.strictObject({
         .regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)'),
       // The value the service itself falls back to outside production.
       developmentValue: z.string().regex(/^\S+$/, 'must be a non-empty text without spaces'),
+      // The security scheme of the service's OpenAPI document that this token opens.
+      scheme: z
+        .string()
+        .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'must be a security scheme name (A-Z, a-z, 0-9)'),
     }),
   ),
 });

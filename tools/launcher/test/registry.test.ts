@@ -8,7 +8,7 @@ const books = {
   launcherPort: 6791,
   usesMongo: false,
   tryPath: '/books',
-  secrets: [{ variable: 'BOOKS_TOKEN', developmentValue: 'dev-books-token' }],
+  secrets: [{ variable: 'BOOKS_TOKEN', developmentValue: 'dev-books-token', scheme: 'booksToken' }],
 };
 const tutorial = {
   name: 'tutorial',
@@ -64,12 +64,22 @@ describe('service registry', () => {
     ],
     [
       'a lower-case secret variable',
-      [{ ...books, secrets: [{ variable: 'books_token', developmentValue: 'x' }] }],
+      [
+        {
+          ...books,
+          secrets: [{ variable: 'books_token', developmentValue: 'x', scheme: 'booksToken' }],
+        },
+      ],
       '[0].secrets[0].variable must be an environment variable name',
     ],
     [
       'an empty development value',
-      [{ ...books, secrets: [{ variable: 'BOOKS_TOKEN', developmentValue: '' }] }],
+      [
+        {
+          ...books,
+          secrets: [{ variable: 'BOOKS_TOKEN', developmentValue: '', scheme: 'booksToken' }],
+        },
+      ],
       '[0].secrets[0].developmentValue',
     ],
     ['a repeated name', [books, { ...tutorial, name: 'books' }], '[1].name repeats an earlier one'],

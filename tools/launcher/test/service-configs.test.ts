@@ -1,34 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceSpec } from '../src/registry.js';
 import { SECRETS, SERVICES } from '../src/services.js';
-
-type Env = Readonly<Record<string, string | undefined>>;
-type LoadConfig = (env: Env) => unknown;
-
-// A service keeps its own development secrets in src/config.ts, because it is also deployed alone;
-// the launcher hands out the registry's. These tests fail as soon as the two disagree.
-
-/** `loadConfig`, or a per-service name such as `loadBooksConfig` while the services move to one name. */
-function loaderIn(module: Readonly<Record<string, unknown>>, file: string): LoadConfig {
-  const found = Object.entries(module).filter(
-    ([name, value]) =>
-      (name === 'loadConfig' || /^load[A-Z]\w*Config$/.test(name)) && typeof value === 'function',
-  );
-  const preferred = found.find(([name]) => name === 'loadConfig') ?? found[0];
-  if (preferred === undefined || (found.length > 1 && preferred[0] !== 'loadConfig')) {
-    throw new Error(
-      `${file} should export one loadConfig(env); it exports ${Object.keys(module).join(', ')}`,
-    );
-  }
-  return preferred[1] as LoadConfig;
-}
-
-async function loadConfigOf(service: ServiceSpec): Promise<LoadConfig> {
-  const module: Readonly<Record<string, unknown>> = await import(
-    `../../../services/${service.name}/src/config.ts`
-  );
-  return loaderIn(module, `${service.dir}/src/config.ts`);
-}
+import { loadConfigOf, type Env } from './service-modules.js';
 
 /** Everything a production start needs apart from the secrets. */
 const PRODUCTION: Env = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://127.0.0.1:27017' };

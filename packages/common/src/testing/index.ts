@@ -35,3 +35,8 @@ export {
   type IdempotentPostTarget,
 } from './idempotent-post.js';
 export { describeThrottling, type ThrottlingTarget, type TokenRoute } from './throttling-tests.js';
+export {
+  describeTokenGuessing,
+  WRONG_TOKENS_PER_ROUTE,
+  type TokenService,
+} from './token-guessing.js';

@@ -14,6 +14,12 @@ export interface AuthFailureGuard {
   failed(req: Request): Promise<void>;
 }
 
+/** How many failed token checks (`points`) a client may make per `duration` seconds. */
+export interface FailureWindow {
+  points: number;
+  duration: number;
+}
+
 /**
  * When the counter's store fails (Redis gone) requests go on to the token check, which still
  * refuses a wrong token: the store is a brake on guessing, not the check itself.

@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { RedisStore } from 'rate-limit-redis';
 import { RateLimitStoreError } from './throttle.js';
+import type { FailureWindow } from './auth-failure-guard.js';
 
 const CONNECT_DEADLINE_MS = 10_000;
 
@@ -48,16 +49,19 @@ async function connectRedis(url: string, logger: Logger) {
 export async function openRedisCounters(
   url: string,
   prefix: string,
-  failureWindow: { points: number; duration: number },
+  failureWindow: FailureWindow | undefined,
   logger: Logger,
 ) {
   const redis = await connectRedis(url, logger);
-  const failureCounter = new RateLimiterRedis({
-    storeClient: redis.client,
-    useRedisPackage: true,
-    keyPrefix: `${prefix}auth-failures`,
-    ...failureWindow,
-  });
+  const failureCounter =
+    failureWindow === undefined
+      ? undefined
+      : new RateLimiterRedis({
+          storeClient: redis.client,
+          useRedisPackage: true,
+          keyPrefix: `${prefix}auth-failures`,
+          ...failureWindow,
+        });
   const store = new RedisStore({
     sendCommand: (...args: string[]) => redis.client.sendCommand(args),
     prefix: `${prefix}requests:`,

@@ -42,11 +42,13 @@ const DAY_SECONDS = 86_400;
 /**
  * The throttling variables every service reads (docs/configuration.md). The request limit's
  * default is meant never to be met by one client; a deployment lowers it to its expected peak.
+ * The limit on failed token checks is off unless set: while on, it refuses a client the right
+ * token too, an answer the services' token rules do not give.
  */
 const throttleSchema = z.object({
   RATE_LIMIT: wholeNumberVariable('requests', 1, Number.MAX_SAFE_INTEGER).default(1_000_000),
   RATE_LIMIT_WINDOW_SECONDS: wholeNumberVariable('seconds', 1, DAY_SECONDS).default(60),
-  AUTH_FAILURE_LIMIT: wholeNumberVariable('failed token checks', 1, 1_000_000).default(10),
+  AUTH_FAILURE_LIMIT: wholeNumberVariable('failed token checks', 1, 1_000_000).optional(),
   AUTH_FAILURE_WINDOW_SECONDS: wholeNumberVariable('seconds', 1, DAY_SECONDS).default(60),
   TRUST_PROXY: trustProxyVariable,
   RATE_LIMIT_REDIS_URL: z

@@ -2,7 +2,11 @@ import type { RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { authFailureGuard, type AuthFailureGuard } from './auth-failure-guard.js';
+import {
+  authFailureGuard,
+  type AuthFailureGuard,
+  type FailureWindow,
+} from './auth-failure-guard.js';
 import { clientKey } from './client-key.js';
 import type { ThrottleConfig, TrustProxy } from './throttle-config.js';
 import { REQUEST_LIMIT_MESSAGE, TooManyRequestsError } from './too-many-requests.js';
@@ -20,8 +24,8 @@ export interface Throttle {
   trustProxy: TrustProxy;
   /** The per-client limit on every request of the app. */
   requests: RequestHandler;
-  /** The per-client limit on failed token checks, used by `requireBearerToken`. */
-  authFailures: AuthFailureGuard;
+  /** The per-client limit on failed token checks, used by `requireBearerToken`; off when unset. */
+  authFailures: AuthFailureGuard | undefined;
   /** Releases the shared store's connection, if any. */
   close: () => Promise<void>;
 }
@@ -64,25 +68,34 @@ function requestLimit(config: ThrottleConfig, logger: Logger, shared?: SharedSto
 function throttleOf(
   config: ThrottleConfig,
   logger: Logger,
-  failureCounter: RateLimiterAbstract,
+  failureCounter: RateLimiterAbstract | undefined,
   shared?: SharedStore,
 ): Throttle {
+  const limit = config.AUTH_FAILURE_LIMIT;
   return {
     trustProxy: config.TRUST_PROXY,
     requests: requestLimit(config, logger, shared),
-    authFailures: authFailureGuard(failureCounter, config.AUTH_FAILURE_LIMIT, logger),
+    authFailures:
+      failureCounter === undefined || limit === undefined
+        ? undefined
+        : authFailureGuard(failureCounter, limit, logger),
     close: () => Promise.resolve(),
   };
 }
 
-const failureWindow = (config: ThrottleConfig) => ({
-  points: config.AUTH_FAILURE_LIMIT,
-  duration: config.AUTH_FAILURE_WINDOW_SECONDS,
-});
+/** The window of failed token checks, when `AUTH_FAILURE_LIMIT` turns that limit on. */
+function failureWindow(config: ThrottleConfig): FailureWindow | undefined {
+  const points = config.AUTH_FAILURE_LIMIT;
+  return points === undefined
+    ? undefined
+    : { points, duration: config.AUTH_FAILURE_WINDOW_SECONDS };
+}
 
 /** The limits with their counts in this process's memory. */
 export function memoryThrottle(config: ThrottleConfig, { logger }: ThrottleOptions): Throttle {
-  return throttleOf(config, logger, new RateLimiterMemory(failureWindow(config)));
+  const window = failureWindow(config);
+  const counter = window === undefined ? undefined : new RateLimiterMemory(window);
+  return throttleOf(config, logger, counter);
 }
 
 /**
