@@ -8,6 +8,7 @@ import { findPortProblems, type PortClaim } from './ports.js';
 import { waitUntilReady } from './readiness.js';
 import type { Reporter } from './report.js';
 import { SERVICES } from './services.js';
+import { SERVICE_SCRIPTS } from './service-scripts.js';
 import { renderUrlTable } from './table.js';
 
 /** A start-up problem told in the launcher's own words, without a stack. */
@@ -18,13 +19,11 @@ export class LaunchError extends Error {
 /** How one service ended: its exit code, or the signal that ended it. */
 export type ServiceExit = { name: string; exitCode: number | string };
 
-// `exec`: the service's pid is the shell's. tsx's CLI would be a second node process per service
-// that only relays signals, so only watch mode (which restarts on a change) uses it. Tracing loads
-// first, so that OpenTelemetry starts before the service's modules, as ES modules need.
+// `exec`: the service's pid is the shell's.
 const COMMANDS = {
-  source: 'exec node --conditions=development --import tsx{tracing} src/main.ts',
-  watch: 'exec tsx watch --conditions=development{tracing} src/main.ts',
-  compiled: 'exec node{tracing} dist/main.js',
+  source: `exec ${SERVICE_SCRIPTS.start}`,
+  watch: `exec ${SERVICE_SCRIPTS.dev}`,
+  compiled: `exec ${SERVICE_SCRIPTS['start:prod']}`,
 };
 
 /** The builds exist and every port is free, or one line per problem, before anything starts. */
@@ -95,11 +94,10 @@ export async function launch(
     env.OTEL_SDK_DISABLED === 'true'
       ? undefined
       : env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
-  const tracing = tracesTo === undefined ? '' : ' --import @repo/common/tracing';
   // concurrently passes the launcher's SIGINT, SIGTERM and SIGHUP on to every service itself.
   const { commands, result } = concurrently(
     services.map(({ name, dir }, index) => ({
-      command: COMMANDS[options.mode].replace('{tracing}', tracing),
+      command: COMMANDS[options.mode],
       name,
       cwd: join(options.root, dir),
       env: envs[index],
