@@ -3,9 +3,13 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_SCRIPTS } from '../src/service-scripts.js';
 import {
   descendantsOf,
   freePorts,
+  launcherEnv,
+  placeArgs,
+  READY,
   stillRunning,
   type ProcessInfo,
   portIsFree,
@@ -14,23 +18,6 @@ import {
   waitForOutput,
   type LauncherRun,
 } from './support.js';
-
-const READY = 'ready: every service answers GET /readyz with 200';
-
-/** The environment of a developer's shell, minus anything that would point the launcher elsewhere. */
-function launcherEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
-  for (const name of [
-    'MONGODB_URI',
-    'NODE_ENV',
-    'BOOKS_TOKEN',
-    'ORDERS_CUSTOMER_TOKEN',
-    'ORDERS_STAFF_TOKEN',
-  ]) {
-    delete env[name];
-  }
-  return env;
-}
 
 async function getJson(url: string): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url);
@@ -44,20 +31,6 @@ async function postJson(url: string, body: object): Promise<{ status: number; bo
     body: JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };
-}
-
-/** The launcher's options for a data folder, the embedded database's port and each service's. */
-function placeArgs(
-  dataDir: string,
-  ports: Readonly<Record<string, number>>,
-  mongo?: number,
-): string[] {
-  return [
-    '--data-dir',
-    dataDir,
-    ...(mongo === undefined ? [] : ['--mongo-port', String(mongo)]),
-    ...Object.entries(ports).flatMap(([service, port]) => ['--port', `${service}=${port}`]),
-  ];
 }
 
 /** A scratch data folder for the tests of the enclosing describe, removed after them. */
@@ -184,9 +157,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     // Below npm: the launcher, and each service as a node process of its own, run from source.
     const commands = processesBeforeStop.map((info) => info.command);
     expect(commands[0]).toContain('--import tsx tools/launcher/src/main.ts');
-    expect(commands.filter((command) => command.endsWith('--import tsx src/main.ts'))).toHaveLength(
-      5,
-    );
+    expect(commands.filter((command) => command.endsWith(SERVICE_SCRIPTS.start))).toHaveLength(5);
 
     run.child.kill('SIGTERM');
     const code = await waitForExit(run, 45_000);
@@ -204,7 +175,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     run = startLauncher([...args, '--services', 'products,mini-store'], launcherEnv());
     await waitForOutput(run, READY, 90_000);
     const services = descendantsOf(run.child.pid as number).filter((info) =>
-      info.command.endsWith('--import tsx src/main.ts'),
+      info.command.endsWith(SERVICE_SCRIPTS.start),
     );
     expect(services).toHaveLength(2);
     for (const port of [ports.books, ports.orders, ports.tutorial]) {

@@ -2,8 +2,35 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SECRETS } from '../src/services.js';
 
 export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** What the launcher prints once every service is ready. */
+export const READY = 'ready: every service answers GET /readyz with 200';
+
+/** The environment of a developer's shell, minus anything that would point the launcher elsewhere. */
+export function launcherEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  for (const name of ['MONGODB_URI', 'NODE_ENV', ...SECRETS.map((secret) => secret.variable)]) {
+    delete env[name];
+  }
+  return env;
+}
+
+/** The launcher's options for a data folder, the embedded database's port and each service's. */
+export function placeArgs(
+  dataDir: string,
+  ports: Readonly<Record<string, number>>,
+  mongo?: number,
+): string[] {
+  return [
+    '--data-dir',
+    dataDir,
+    ...(mongo === undefined ? [] : ['--mongo-port', String(mongo)]),
+    ...Object.entries(ports).flatMap(([service, port]) => ['--port', `${service}=${port}`]),
+  ];
+}
 
 export interface LauncherRun {
   child: ChildProcess;
