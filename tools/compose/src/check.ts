@@ -11,7 +11,13 @@ import {
   runAlone,
   startDatabase,
 } from './checks/alone.js';
-import { readBack, writeRecords } from './checks/durability.js';
+import {
+  readBack,
+  replayKeyed,
+  writeKeyed,
+  writeRecords,
+  type KeyedWrite,
+} from './checks/durability.js';
 import { FLOWS, probes, type Target } from './checks/flows.js';
 import { checkImageContents, imageOf, imageSize } from './checks/images.js';
 import { startLoad } from './checks/stop-under-load.js';
@@ -118,19 +124,31 @@ async function checks(stack: Compose): Promise<void> {
   process.stdout.write(`image sizes:\n${sizes.join('\n')}\n`);
 
   let records: string[] = [];
+  let keyed: KeyedWrite[] = [];
   await check('acknowledged writes through products, orders and mini-store', async () => {
     records = await writeRecords(target, 10);
-    return `${String(records.length)} records`;
+    keyed = await writeKeyed(target);
+    return `${String(records.length)} records, ${String(keyed.length)} keyed POSTs`;
   });
   await check('`compose restart mongo` keeps every acknowledged write (named volume)', async () => {
     await restartAndWait(stack, ['mongo']);
     await readBack(target, records);
+    await replayKeyed(keyed);
   });
   await check(
     `\`compose restart ${MONGO_SERVICES.join(' ')}\` keeps every acknowledged write`,
     async () => {
       await restartAndWait(stack, MONGO_SERVICES);
       await readBack(target, records);
+      await replayKeyed(keyed);
+    },
+  );
+  await check(
+    '`compose restart` (every container) keeps every acknowledged write and idempotency key',
+    async () => {
+      await restartAndWait(stack, []);
+      await readBack(target, records);
+      await replayKeyed(keyed);
     },
   );
 

@@ -3,13 +3,16 @@ export interface Reply {
   status: number;
   body: unknown;
   text: string;
+  /** The value of `Idempotent-Replayed`, or null when the answer has none. */
+  replayed: string | null;
 }
 
 export async function request(
   url: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
+  init: { method?: string; body?: unknown; token?: string; idempotencyKey?: string } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = {};
+  if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`;
   const response = await fetch(url, {
@@ -22,7 +25,12 @@ export async function request(
   let body: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json') && text !== '')
     body = JSON.parse(text);
-  return { status: response.status, body, text };
+  return {
+    status: response.status,
+    body,
+    text,
+    replayed: response.headers.get('idempotent-replayed'),
+  };
 }
 
 export class CheckFailure extends Error {
