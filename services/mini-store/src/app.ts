@@ -43,7 +43,7 @@ export function apiDocument(): ApiDocument {
     service: 'mini-store',
     version: '1.0.0',
     summary:
-      'A minimal product store under `/products`, stored in MongoDB (specification document 3, part B).',
+      'A minimal product store under `/products`, stored in MongoDB.',
     routes: productRoutes,
     tooManyRequests: jsonErrorTooManyRequests,
   });

@@ -56,11 +56,16 @@ export const UNMATCHED_ROUTE_RESPONSE = 'UnmatchedRoute';
 /** Relative, so in the description: `externalDocs.url` must be an absolute URI. */
 const README_LINK = './README.md';
 
-function describeService({ service, summary }: ApiDescription): string {
+function describeService({ service, summary, bearerSchemes }: ApiDescription): string {
+  const tokenLimit =
+    bearerSchemes === undefined
+      ? '.'
+      : ', and one that checks a token also 429 after too many failed token checks ' +
+        '(`TooManyAuthenticationFailures`).';
   return [
     summary,
-    `Every decision the specification leaves open, with examples and configuration, is in the ` +
-      `service's README ([services/${service}/README.md](${README_LINK})).`,
+    `Every rule the service follows and every choice it makes, with examples and configuration, ` +
+      `is in the service's README ([services/${service}/README.md](${README_LINK})).`,
     `A method and path that no route below matches gets the \`${UNMATCHED_ROUTE_RESPONSE}\` ` +
       `response of the components. \`GET /healthz\` and \`GET /readyz\` (the probes), ` +
       '`GET /metrics` (Prometheus, unless metrics are off or on a port of their own), ' +
@@ -68,9 +73,8 @@ function describeService({ service, summary }: ApiDescription): string {
       'are not part of the API, and no limit applies to them. Every response carries an ' +
       '`X-Request-Id` header (the one the request sent, when valid, or a new one) and the ' +
       '`RateLimit` and `RateLimit-Policy` headers of the per-client request limit; every ' +
-      'operation may answer 429 (`TooManyRequests`; so may a request no route matches), and ' +
-      'one that checks a token also 429 after too many failed token checks ' +
-      '(`TooManyAuthenticationFailures`).',
+      'operation may answer 429 (`TooManyRequests`; so may a request no route matches)' +
+      tokenLimit,
   ].join('\n\n');
 }
 
@@ -92,7 +96,7 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       ...(api.unmatchedRoute ?? cannotRouteResponse()),
       headers: RATE_LIMIT_HEADER_REFS,
     }),
-    ...registerRateLimitComponents(registry, api.tooManyRequests),
+    ...registerRateLimitComponents(registry, api.tooManyRequests, api.bearerSchemes !== undefined),
   ];
   for (const { before: _before, handle: _handle, idempotency, ...declared } of api.routes) {
     const route = withTooManyRequests(

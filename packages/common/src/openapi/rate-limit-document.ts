@@ -35,10 +35,14 @@ export const RATE_LIMIT_HEADER_REFS = {
   'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 };
 
-/** Registers the limits' headers and the 429 responses (`RATE_LIMIT`, `AUTH_FAILURE_LIMIT`). */
+/**
+ * Registers the limits' headers and the 429 responses: `RATE_LIMIT`'s, and `AUTH_FAILURE_LIMIT`'s
+ * only for a service with tokens, whose document alone may speak of failed token checks.
+ */
 export function registerRateLimitComponents(
   registry: OpenAPIRegistry,
   body: TooManyRequestsBody,
+  withTokens: boolean,
 ): z.ZodType[] {
   registry.registerComponent('headers', 'RateLimit-Policy', {
     description:
@@ -68,12 +72,14 @@ export function registerRateLimitComponents(
       schema: body.schema(messages),
       example: body.example(messages[0]),
     });
+  const requestLimit = response(
+    TOO_MANY_REQUESTS_RESPONSE,
+    'Too Many Requests: the client is over the per-client request limit (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_SECONDS`); `Retry-After` says when the window ends.',
+    [REQUEST_LIMIT_MESSAGE],
+  );
+  if (!withTokens) return [requestLimit];
   return [
-    response(
-      TOO_MANY_REQUESTS_RESPONSE,
-      'Too Many Requests: the client is over the per-client request limit (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_SECONDS`); `Retry-After` says when the window ends.',
-      [REQUEST_LIMIT_MESSAGE],
-    ),
+    requestLimit,
     response(
       TOO_MANY_AUTH_FAILURES,
       'Too Many Requests: the client is over the per-client request limit, or its token checks failed `AUTH_FAILURE_LIMIT` times within `AUTH_FAILURE_WINDOW_SECONDS` and every request it makes to a route with a token is refused until the window ends, whatever token it presents; `Retry-After` says when.',
