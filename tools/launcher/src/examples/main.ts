@@ -99,19 +99,24 @@ function planPage(
 async function runSteps(page: string, steps: readonly ExampleStep[]): Promise<string[]> {
   const problems: string[] = [];
   const launcher = await startFreshLauncher(root);
-  const shell = await ShellSession.open(root);
+  let shell: ShellSession | undefined;
   try {
+    shell = await ShellSession.open(root);
     for (const step of steps) {
       try {
         const outcome = await shell.run(step.script, STEP_TIMEOUT_MS);
         for (const problem of stepProblems(step, outcome))
           problems.push(`${page}:${step.line}: ${problem}`);
       } catch (error) {
-        problems.push(`${page}:${step.line}: ${(error as Error).message}`);
+        // A step that never finished leaves the shell busy: the page's later steps cannot run.
+        problems.push(
+          `${page}:${step.line}: ${(error as Error).message}; the page's later steps not run`,
+        );
+        break;
       }
     }
   } finally {
-    await shell.close();
+    await shell?.close();
     await launcher.stop();
   }
   return problems;
@@ -124,7 +129,10 @@ const pages = process.argv.length > 2 ? process.argv.slice(2) : await allPages()
 const problems: string[] = [];
 for (const page of pages) {
   const work = planPage(page, await readFile(join(root, page), 'utf8'), steps, scripts);
-  const ran = work.steps.length > 0 ? await runSteps(page, work.steps) : [];
+  const ran =
+    work.steps.length > 0
+      ? await runSteps(page, work.steps).catch((error: unknown) => [`${page}: ${String(error)}`])
+      : [];
   problems.push(...work.problems, ...ran);
   const tally =
     [...work.tally].map(([kind, count]) => `${count} ${kind}`).join(', ') || 'no blocks';
