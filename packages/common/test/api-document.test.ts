@@ -63,6 +63,25 @@ describe('createApiDocument', () => {
     expect(document.externalDocs).toBeUndefined();
   });
 
+  it('when the service has no token, then its document says nothing of failed token checks; with one, its token routes name that 429', () => {
+    const open = JSON.stringify(documentOf(routes));
+    expect(open).not.toMatch(/TooManyAuthenticationFailures|failed token checks/);
+
+    const guarded = createApiDocument({
+      service: 'fixture',
+      version: '1.0.0',
+      summary: 'A fixture.',
+      routes: [{ ...routes[1]!, security: [{ shopToken: [] }] }],
+      bearerSchemes: { shopToken: { description: 'The shop token.' } },
+      tooManyRequests: jsonErrorTooManyRequests,
+    });
+    const post = guarded.paths?.['/shops/{shopId}/items']?.post;
+    expect(post?.responses?.[429]).toEqual({
+      $ref: '#/components/responses/TooManyAuthenticationFailures',
+    });
+    expect(guarded.info.description).toContain('failed token checks');
+  });
+
   it('when routes are tagged as a group, then that tag replaces the one from the path', () => {
     const document = documentOf(taggedRoutes('everything', routes));
 

@@ -40,7 +40,7 @@ export function apiDocument(): ApiDocument {
     service: 'books',
     version: '1.0.0',
     summary:
-      'A catalog of books under `/books`, kept in memory and lost on restart (specification document 2). Reading is open; creating, changing and deleting need the shared token.',
+      'A catalog of books under `/books`, kept in memory and lost on restart. Reading is open; creating, changing and deleting need the shared token.',
     routes: bookRoutes,
     bearerSchemes: {
       [TOKEN_SCHEME]: {

@@ -42,8 +42,7 @@ export function apiDocument(): ApiDocument {
   return createApiDocument({
     service: 'mini-store',
     version: '1.0.0',
-    summary:
-      'A minimal product store under `/products`, stored in MongoDB (specification document 3, part B).',
+    summary: 'A minimal product store under `/products`, stored in MongoDB.',
     routes: productRoutes,
     tooManyRequests: jsonErrorTooManyRequests,
   });

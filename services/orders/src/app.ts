@@ -53,7 +53,7 @@ export function apiDocument(): ApiDocument {
     service: 'orders',
     version: '1.0.0',
     summary:
-      'A pizza shop: a public menu under `/menu` and customer orders under `/orders`, stored in MongoDB (specification document 2).',
+      'A pizza shop: a public menu under `/menu` and customer orders under `/orders`, stored in MongoDB.',
     routes,
     bearerSchemes: {
       [CUSTOMER_SCHEME]: {

@@ -57,7 +57,7 @@ export function apiDocument(): ApiDocument {
     service: 'products',
     version: '1.0.0',
     summary:
-      "A JSON catalog of products under `/products`, stored in MongoDB (specification document 1), and customers' orders that take the products' stock (`/customers/{customerId}/orders`, `/orders/{id}`).",
+      "A JSON catalog of products under `/products`, stored in MongoDB, and customers' orders that take the products' stock (`/customers/{customerId}/orders`, `/orders/{id}`).",
     routes,
     tooManyRequests: jsonErrorTooManyRequests,
   });

@@ -46,8 +46,7 @@ export function apiDocument(): ApiDocument {
   return createApiDocument({
     service: 'tutorial',
     version: '1.0.0',
-    summary:
-      'Small tutorial routes that answer mostly in text, labelled HTML (specification document 3, part A).',
+    summary: 'Small tutorial routes that answer mostly in text, labelled HTML.',
     routes,
     tooManyRequests: textTooManyRequests,
   });
