@@ -14,19 +14,14 @@ import {
   waitForOutput,
   type LauncherRun,
 } from './support.js';
+import { SECRETS, SERVICE_NAMES, SERVICES } from '../src/services.js';
 
 const READY = 'ready: every service answers GET /readyz with 200';
 
 /** The environment of a developer's shell, minus anything that would point the launcher elsewhere. */
 function launcherEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
-  for (const name of [
-    'MONGODB_URI',
-    'NODE_ENV',
-    'BOOKS_TOKEN',
-    'ORDERS_CUSTOMER_TOKEN',
-    'ORDERS_STAFF_TOKEN',
-  ]) {
+  for (const name of ['MONGODB_URI', 'NODE_ENV', ...SECRETS.map((secret) => secret.variable)]) {
     delete env[name];
   }
   return env;
@@ -44,6 +39,22 @@ async function postJson(url: string, body: object): Promise<{ status: number; bo
     body: JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };
+}
+
+/** A free port for each service of the registry, by name, and one more for the database. */
+async function servicePorts(): Promise<{ ports: Record<string, number>; mongo: number }> {
+  const [mongo = 0, ...free] = await freePorts(SERVICE_NAMES.length + 1);
+  return {
+    ports: Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, free[index] ?? 0])),
+    mongo,
+  };
+}
+
+/** The port of a service the test names, which the registry must list. */
+function portOf(ports: Readonly<Record<string, number>>, name: string): number {
+  const port = ports[name];
+  if (port === undefined) throw new Error(`${name} is not in services/registry.json`);
+  return port;
 }
 
 /** The launcher's options for a data folder, the embedded database's port and each service's. */
@@ -77,14 +88,9 @@ function scratchDataDir(prefix: string): () => string {
 
 describe('npm start runs the whole system and stops it cleanly', () => {
   let dataDir: string;
-  let ports: {
-    products: number;
-    books: number;
-    orders: number;
-    miniStore: number;
-    tutorial: number;
-    mongo: number;
-  };
+  let ports: Record<string, number>;
+  let mongo: number;
+  const port = (name: string): number => portOf(ports, name);
   let args: string[];
   let run: LauncherRun | undefined;
   let processesBeforeStop: ProcessInfo[] = [];
@@ -92,20 +98,8 @@ describe('npm start runs the whole system and stops it cleanly', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'launcher-e2e-'));
-    const [products, books, orders, miniStore, tutorial, mongo] = (await freePorts(6)) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    ports = { products, books, orders, miniStore, tutorial, mongo };
-    args = placeArgs(
-      dataDir,
-      { products, books, orders, 'mini-store': miniStore, tutorial },
-      mongo,
-    );
+    ({ ports, mongo } = await servicePorts());
+    args = placeArgs(dataDir, ports, mongo);
   });
 
   afterAll(async () => {
@@ -125,41 +119,39 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     expect(run.output().split(READY)).toHaveLength(2);
     // A service's log lines reach the terminal whole, each after its service's label.
     expect(run.output()).toMatch(/^\[books\] \{"level":30,.*"msg":"books listening"\}$/m);
-    for (const port of [
-      ports.products,
-      ports.books,
-      ports.orders,
-      ports.miniStore,
-      ports.tutorial,
-    ]) {
-      expect(run.output()).toContain(`http://localhost:${port}`);
-      expect(run.output()).toContain(`http://localhost:${port}/metrics`);
+    for (const { name, tryPath } of SERVICES) {
+      expect(run.output()).toContain(`http://localhost:${port(name)}`);
+      expect(run.output()).toContain(`http://localhost:${port(name)}/metrics`);
+      // The registry's try-it request of every service, new ones included.
+      const tried = await fetch(`http://127.0.0.1:${port(name)}${tryPath}`);
+      expect(tried.status, `${name} GET ${tryPath}`).toBe(200);
+      await tried.body?.cancel();
     }
     expect(run.output()).toContain('using development tokens');
 
-    const productList = await getJson(`http://127.0.0.1:${ports.products}/products`);
+    const productList = await getJson(`http://127.0.0.1:${port('products')}/products`);
     expect(productList.status).toBe(200);
     expect(Array.isArray(productList.body)).toBe(true);
 
-    const books = await getJson(`http://127.0.0.1:${ports.books}/books`);
+    const books = await getJson(`http://127.0.0.1:${port('books')}/books`);
     expect(books.status).toBe(200);
     expect(Array.isArray(books.body)).toBe(true);
 
-    const menu = await fetch(`http://127.0.0.1:${ports.orders}/menu`);
+    const menu = await fetch(`http://127.0.0.1:${port('orders')}/menu`);
     expect(menu.status).toBe(200);
     expect(menu.headers.get('content-type')).toMatch(/application\/json/);
     await menu.body?.cancel();
 
-    const storeList = await getJson(`http://127.0.0.1:${ports.miniStore}/products`);
+    const storeList = await getJson(`http://127.0.0.1:${port('mini-store')}/products`);
     expect(storeList.status).toBe(200);
     expect(Array.isArray(storeList.body)).toBe(true);
 
-    const person = await fetch(`http://127.0.0.1:${ports.tutorial}/person/7`);
+    const person = await fetch(`http://127.0.0.1:${port('tutorial')}/person/7`);
     expect(person.status).toBe(200);
     expect(await person.text()).toBe('You asked for person 7');
 
     stored.productName = `launcher-e2e-${Date.now()}`;
-    const created = await postJson(`http://127.0.0.1:${ports.products}/products`, {
+    const created = await postJson(`http://127.0.0.1:${port('products')}/products`, {
       modelName: stored.productName,
       price: 12.5,
     });
@@ -168,7 +160,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     expect(stored.productId).toMatch(/^[0-9a-f]{24}$/);
 
     stored.miniStoreName = `launcher-e2e-store-${Date.now()}`;
-    const createdInStore = await postJson(`http://127.0.0.1:${ports.miniStore}/products`, {
+    const createdInStore = await postJson(`http://127.0.0.1:${port('mini-store')}/products`, {
       name: stored.miniStoreName,
       price: 3,
       quantity: 4,
@@ -185,7 +177,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     const commands = processesBeforeStop.map((info) => info.command);
     expect(commands[0]).toContain('--import tsx tools/launcher/src/main.ts');
     expect(commands.filter((command) => command.endsWith('--import tsx src/main.ts'))).toHaveLength(
-      5,
+      SERVICES.length,
     );
 
     run.child.kill('SIGTERM');
@@ -194,8 +186,8 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     expect(code, run.output().slice(-4000)).toBe(0);
     expect(run.output()).toContain('stopped; the data stays in place');
     expect(stillRunning(processesBeforeStop)).toEqual([]);
-    for (const port of Object.values(ports)) {
-      expect(await portIsFree(port), `port ${port} still taken`).toBe(true);
+    for (const taken of [...Object.values(ports), mongo]) {
+      expect(await portIsFree(taken), `port ${taken} still taken`).toBe(true);
     }
   }, 60_000);
 
@@ -207,12 +199,13 @@ describe('npm start runs the whole system and stops it cleanly', () => {
       info.command.endsWith('--import tsx src/main.ts'),
     );
     expect(services).toHaveLength(2);
-    for (const port of [ports.books, ports.orders, ports.tutorial]) {
-      expect(await portIsFree(port), `port ${port} taken`).toBe(true);
+    const others = SERVICE_NAMES.filter((name) => name !== 'products' && name !== 'mini-store');
+    for (const name of others) {
+      expect(await portIsFree(port(name)), `port of ${name} taken`).toBe(true);
     }
 
     const product = await getJson(
-      `http://127.0.0.1:${ports.products}/products/${stored.productId}`,
+      `http://127.0.0.1:${port('products')}/products/${stored.productId}`,
     );
     expect(product.status).toBe(200);
     expect(product.body).toMatchObject({
@@ -222,7 +215,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     });
 
     const storeProduct = await getJson(
-      `http://127.0.0.1:${ports.miniStore}/products/${stored.miniStoreId}`,
+      `http://127.0.0.1:${port('mini-store')}/products/${stored.miniStoreId}`,
     );
     expect(storeProduct.status).toBe(200);
     expect(storeProduct.body).toMatchObject({
@@ -288,19 +281,9 @@ describe('npm start with a port already taken', () => {
   it('when the products port is in use, then it names the port and the service, shows no stack and starts nothing', async () => {
     const address = holder.address();
     const taken = typeof address === 'object' && address !== null ? address.port : 0;
-    const [books, orders, miniStore, tutorial, mongo] = (await freePorts(5)) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const { ports, mongo } = await servicePorts();
     const run = startLauncher(
-      placeArgs(
-        dataDir(),
-        { products: taken, books, orders, 'mini-store': miniStore, tutorial },
-        mongo,
-      ),
+      placeArgs(dataDir(), { ...ports, products: taken }, mongo),
       launcherEnv(),
     );
 
