@@ -44,6 +44,12 @@ describe.each(SERVICES.map((service) => [service.name, service] as const))(
       );
     });
 
+    it("when a reader looks for it, then the root README's services table has its row", () => {
+      expect(read('README.md')).toMatch(
+        new RegExp(`^\\| ${name} +\\|.*\\(services/${name}/README\\.md\\) *\\|$`, 'm'),
+      );
+    });
+
     it('when it asks for a secret, then .env.example names it', () => {
       for (const { variable } of service.secrets)
         expect(read('.env.example')).toMatch(new RegExp(`^${variable}=`, 'm'));

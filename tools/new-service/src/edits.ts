@@ -72,3 +72,16 @@ export function addScrapeTarget(text: string, known: readonly string[], target: 
   lines.splice(last + 1, 0, `${line.slice(0, indentOf(line))}- ${target}`);
   return lines.join('\n');
 }
+
+/** The Markdown table that first follows the heading, with one more row at its end. */
+export function addTableRow(text: string, heading: string, row: string): string {
+  const lines = text.split('\n');
+  const at = lines.indexOf(heading);
+  if (at === -1) throw new EditError(`expected the heading "${heading}"`);
+  const first = lines.findIndex((line, index) => index > at && line.startsWith('|'));
+  if (first === -1) throw new EditError(`expected a table under "${heading}"`);
+  let end = first;
+  while ((lines[end + 1] ?? '').startsWith('|')) end += 1;
+  lines.splice(end + 1, 0, row);
+  return lines.join('\n');
+}

@@ -7,6 +7,7 @@ import {
   addKustomizeResource,
   addReferences,
   addScrapeTarget,
+  addTableRow,
   appendBlock,
   appendToJsonList,
   insertServiceBlock,
@@ -61,7 +62,7 @@ function command(program: string, args: readonly string[]): ActionType {
 /**
  * Every file the new service needs: its package from the template, and each file outside it that
  * lists the services (the registry, the TypeScript references, compose, Prometheus, the
- * Kubernetes overlays and its workflow); then the lock file, its OpenAPI document, the rendered
+ * Kubernetes overlays, its workflow and the root README's table); then the lock file, its OpenAPI document, the rendered
  * manifests and Prettier over all of it.
  */
 function actions(
@@ -76,6 +77,7 @@ function actions(
   const last = services.at(-1)?.name ?? '';
   const written = [
     dir,
+    'README.md',
     'services/registry.json',
     'tsconfig.json',
     'tsconfig.build.json',
@@ -119,6 +121,9 @@ function actions(
         services.map((service) => service.name),
         `${name}:${port}`,
       ),
+    ),
+    editFile('README.md', (text) =>
+      addTableRow(text, '## Services', render('readme-row.md.hbs').trimEnd()),
     ),
     ...['dev', 'prod'].map((environment) =>
       editFile(`deploy/k8s/overlays/${environment}/kustomization.yaml`, (text) =>

@@ -4,6 +4,7 @@ import {
   addKustomizeResource,
   addReferences,
   addScrapeTarget,
+  addTableRow,
   appendToJsonList,
   EditError,
   insertServiceBlock,
@@ -78,5 +79,13 @@ describe('the edits of files that list the services', () => {
     expect(addScrapeTarget(text, ['a', 'b'], 'c:3')).toBe(
       'targets:\n  - a:1\n  - b:2\n  - c:3\nother:\n  - localhost:9090\n',
     );
+  });
+
+  it('when a table row is added under a heading, then it ends that table and no other', () => {
+    const text = '## A\n\n| x |\n| - |\n| 1 |\n\ntext\n\n## B\n\n| y |\n';
+    expect(addTableRow(text, '## A', '| 2 |')).toBe(
+      '## A\n\n| x |\n| - |\n| 1 |\n| 2 |\n\ntext\n\n## B\n\n| y |\n',
+    );
+    expect(() => addTableRow(text, '## C', '| 2 |')).toThrow('"## C"');
   });
 });
