@@ -41,7 +41,7 @@ const PACKAGES: readonly PackageTests[] = [
   { dir: 'tools/bench', name: 'bench' },
   { dir: 'tools/launcher', name: 'launcher' },
   { dir: 'tools/deploy-check', name: 'deploy-check', mongo: true },
-  { dir: 'tools/faults', name: 'faults' },
+  { dir: 'tools/faults', name: 'faults', mongo: true },
   // Only the pure parts; the container check itself is `npm run test:compose`.
   { dir: 'tools/compose', name: 'compose' },
   { dir: 'tools/new-service', name: 'new-service' },
