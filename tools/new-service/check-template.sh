@@ -2,9 +2,9 @@
 # The template never rots (.ci/run): `npm run new:service` into a temporary copy of the
 # repository (its files and node_modules as they are now), one service kept in memory and one on
 # MongoDB, then there, with no edit in between, the checks a developer runs after it: lint,
-# typecheck, the OpenAPI lint, the new services' tests with those of every tool that reads the
-# registry (the launcher's end-to-end `npm start` among them), the manifests and workflows checks
-# and the short fault suite, which sends hostile input to every service.
+# typecheck, the OpenAPI lint, `npm test` (the new services' tests with everyone's), the
+# end-to-end `npm start` (every service ready), the manifests and workflows checks and the short
+# fault suite, which sends hostile input to every service.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -21,8 +21,8 @@ npm run new:service -- template-mongo --storage mongo
 npm run lint
 npm run typecheck
 npm run lint:api
-npx vitest run --project template-memory --project template-mongo --project launcher \
-  --project deploy-check --project faults --project new-service
+npm test
+npm run test:e2e
 npm run check --silent -w @repo/deploy-check
 npm run lint:workflows --silent -w @repo/deploy-check
 npm run faults -- --short

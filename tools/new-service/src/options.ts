@@ -33,7 +33,7 @@ function portOf(text: string): number {
 /** The options of `npm run new:service`, checked against the services that exist already. */
 export function parseOptions(
   args: readonly string[],
-  services: readonly ServiceSpec[],
+  services: readonly Pick<ServiceSpec, 'name' | 'launcherPort'>[],
 ): NewServiceOptions | 'help' {
   const { values, positionals } = parseArgs({
     args: [...args],
