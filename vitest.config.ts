@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { readServiceRegistry } from './tools/launcher/src/registry.js';
 import LongestFirstSequencer from './vitest.sequencer.js';
 
 // Projects that talk to MongoDB share one global setup: a real server when MONGODB_URI is set,
@@ -31,17 +32,19 @@ const PACKAGES: readonly PackageTests[] = [
     mongo: true,
     setup: 'test/bundle-cli.ts',
   },
-  { dir: 'services/products', name: 'products', mongo: true },
-  { dir: 'services/books', name: 'books' },
-  { dir: 'services/orders', name: 'orders', mongo: true },
-  { dir: 'services/tutorial', name: 'tutorial' },
-  { dir: 'services/mini-store', name: 'mini-store', mongo: true },
+  // Every service of services/registry.json, its project named after it.
+  ...readServiceRegistry().map((service) => ({
+    dir: service.dir,
+    name: service.name,
+    mongo: service.usesMongo,
+  })),
   { dir: 'tools/bench', name: 'bench' },
   { dir: 'tools/launcher', name: 'launcher', mongo: true },
   { dir: 'tools/deploy-check', name: 'deploy-check', mongo: true },
-  { dir: 'tools/faults', name: 'faults' },
+  { dir: 'tools/faults', name: 'faults', mongo: true },
   // Only the pure parts; the container check itself is `npm run test:compose`.
   { dir: 'tools/compose', name: 'compose' },
+  { dir: 'tools/new-service', name: 'new-service' },
 ];
 
 function absolute(path: string): string {

@@ -1,10 +1,13 @@
 // `npm run lint:api`: Spectral with the repository's .spectral.yaml (spectral:oas and the OWASP
-// API Security ruleset) over every services/*/openapi.json; exit 1 on any error. The pinned
+// API Security ruleset) over every services/*/openapi.json; exit 1 on any error. The rules a
+// service's contract turns off are its `apiLintExceptions` in services/registry.json, added here
+// as Spectral overrides of that service's document alone. The pinned
 // Spectral CLI and ruleset are installed once into a cache folder, not into the workspace: they
 // would add some 180 packages to every `npm ci` (docs/testing.md).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { cachedInstall } from './cached-install.mjs';
@@ -39,24 +42,32 @@ if (documents.length === 0) {
   process.exit(1);
 }
 
+// Spectral reads an override's files relative to the ruleset that holds it.
+const rulesetDir = mkdtempSync(join(tmpdir(), 'lint-api-'));
+const registry = JSON.parse(readFileSync(join(root, 'services', 'registry.json'), 'utf8'));
+const overrides = registry.flatMap((service) =>
+  (service.apiLintExceptions ?? []).map((exception) => {
+    const document = relative(rulesetDir, join(root, 'services', service.name, 'openapi.json'));
+    return {
+      files: (exception.at ?? ['']).map((pointer) => `${document}${pointer}`),
+      rules: Object.fromEntries(exception.rules.map((rule) => [rule, 'off'])),
+    };
+  }),
+);
+const ruleset = join(rulesetDir, 'ruleset.json');
+writeFileSync(ruleset, JSON.stringify({ extends: [join(root, '.spectral.yaml')], overrides }));
+
 // The ruleset names the OWASP package by its npm name; NODE_PATH lets Spectral find it in the
 // cache folder.
 const lint = spawnSync(
   process.execPath,
-  [
-    join(installDir, CLI),
-    'lint',
-    '--ruleset',
-    '.spectral.yaml',
-    '--fail-severity',
-    'error',
-    ...documents,
-  ],
+  [join(installDir, CLI), 'lint', '--ruleset', ruleset, '--fail-severity', 'error', ...documents],
   {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_PATH: join(installDir, 'node_modules') },
   },
 );
+rmSync(rulesetDir, { recursive: true, force: true });
 if (lint.error) throw lint.error;
 process.exitCode = lint.status ?? 1;

@@ -8,12 +8,35 @@ export { helmetOptionsFor, type SecurityHeadersProfile } from './http/security-h
 export { jsonBodyParser, jsonOnlyBodyParser, type JsonParserOptions } from './http/json-body.js';
 export { sendJsonArray, type DocumentCursor } from './http/json-array-stream.js';
 export { MAX_JSON_DEPTH, UnsafeJsonError, type JsonGuardOptions } from './http/json-guard.js';
-export * from './errors/error-handler.js';
+export {
+  addErrorHandlers,
+  type ErrorHandlersOptions,
+  type ErrorRenderer,
+  jsonErrorRenderer,
+  type JsonErrorRendererOptions,
+} from './errors/error-handler.js';
 export { isMalformedJsonError } from './errors/classify.js';
-export * from './errors/http-errors.js';
+export {
+  BadRequestError,
+  HttpError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from './errors/http-errors.js';
 export { undecodableIdHandler } from './errors/undecodable-id.js';
 export { requireBearerToken } from './auth/bearer.js';
-export * from './http/preconditions.js';
+export {
+  type IfMatch,
+  ifMatchAllows,
+  parseIfMatch,
+  PRECONDITION_FAILED_MESSAGE,
+  PreconditionFailedError,
+  readIfMatch,
+  rejectFailedPrecondition,
+  sendVersioned,
+  setVersionEtag,
+  strongEtag,
+} from './http/preconditions.js';
 
 // Idempotency keys on POST routes
 export {
@@ -50,7 +73,13 @@ export {
   type InputRejection,
 } from './validation/parse-input.js';
 export { isJsonObject } from './validation/json-object.js';
-export * from './mongo/version.js';
+export {
+  storedVersion,
+  VERSION_BUMP,
+  VERSION_FIELD,
+  type Versioned,
+  versionFilter,
+} from './mongo/version.js';
 
 // Configuration
 export {
@@ -68,16 +97,41 @@ export {
 } from './config/config.js';
 
 // Describing the API (OpenAPI 3.1 from the zod schemas)
-export * from './openapi/api-document.js';
+export {
+  API_DOCUMENT_FILE,
+  type ApiDescription,
+  type ApiDocument,
+  apiDocumentText,
+  type ApiRoute,
+  createApiDocument,
+  taggedRoutes,
+  UNMATCHED_ROUTE_RESPONSE,
+  type UnmatchedRouteResponse,
+} from './openapi/api-document.js';
 export {
   jsonErrorTooManyRequests,
   textTooManyRequests,
   type TooManyRequestsBody,
 } from './openapi/rate-limit-document.js';
-export * from './openapi/responses.js';
+export {
+  cannotRouteResponse,
+  createdIdResponse,
+  emptyResponse,
+  errorBodySchema,
+  errorResponse,
+  fixedErrorResponse,
+  ifMatchHeader,
+  jsonBody,
+  jsonResponse,
+  notModifiedResponse,
+  PRECONDITION_FAILED_DESCRIPTION,
+  statusTextResponse,
+  textResponse,
+  withEtag,
+} from './openapi/responses.js';
 export { conditionalWrite } from './openapi/conditional-write.js';
 export { DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
-export { expressPath, registerRoutes, type Route } from './openapi/route.js';
+export { expressPath, registerRoutes, ShadowedRouteError, type Route } from './openapi/route.js';
 
 // Running a service
 export {

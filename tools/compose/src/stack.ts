@@ -151,7 +151,7 @@ export async function containerOf(service: string): Promise<string | undefined> 
     .find((id) => id !== '');
 }
 
-/** The compose services of the stack: the database and the five. */
+/** The compose services of the stack: the database and every service of the registry. */
 export const STACK_SERVICES = ['mongo', ...SERVICES.map((service) => service.name)];
 
 async function healthOf(service: string): Promise<string> {

@@ -16,18 +16,6 @@ import { serviceModules, shutdownGraceMs } from './service-modules.js';
 
 const MiB = 2 ** 20;
 
-/**
- * Peak RSS of each service's compiled entry under 50 concurrent connections, from the bench run
- * of 2026-11-25 09:46 UTC (`npm run bench`); docs/deployment.md, "Resources", has the table.
- */
-const MEASURED_PEAK_RSS_MIB: Readonly<Record<string, number>> = {
-  products: 189,
-  books: 120,
-  orders: 187,
-  'mini-store': 189,
-  tutorial: 120,
-};
-
 const cases = ENVIRONMENTS.flatMap((environment) =>
   SERVICES.map((spec) => [environment, spec.name, spec] as const),
 );
@@ -143,8 +131,8 @@ describe.each(cases)('%s: %s', (environment, name, spec) => {
       expect(quantity(requests?.[resource])).toBeGreaterThan(0);
       expect(quantity(limits?.[resource])).toBeGreaterThanOrEqual(quantity(requests?.[resource]));
     }
-    const peak = MEASURED_PEAK_RSS_MIB[name];
-    if (peak === undefined) throw new Error(`no measured RSS for ${name}`);
+    // The registry's peakRssMiB: docs/deployment.md, "Resources", says where each figure is from.
+    const peak = spec.peakRssMiB;
     expect(quantity(requests?.memory)).toBeGreaterThanOrEqual(peak * MiB);
     expect(quantity(limits?.memory)).toBeGreaterThanOrEqual(1.5 * peak * MiB);
     const heap = /--max-old-space-size=(\d+)/.exec(
@@ -233,7 +221,7 @@ describe.each(ENVIRONMENTS)('%s: the namespace', (environment) => {
   });
 });
 
-describe.each(SERVICES.map((spec) => [spec.name, spec] as const))('prod: %s', (name) => {
+describe.each(SERVICES.map((spec) => [spec.name, spec] as const))('prod: %s', (name, spec) => {
   const objects = () => serviceObjects('prod', name);
   const selects = (labels: Readonly<Record<string, string>> | undefined) =>
     Object.entries(labels ?? {}).length > 0 &&
@@ -241,8 +229,8 @@ describe.each(SERVICES.map((spec) => [spec.name, spec] as const))('prod: %s', (n
       ([key, value]) => objects().deployment.spec?.template.metadata?.labels?.[key] === value,
     );
 
-  if (name === 'books') {
-    it('when books runs, then it is one replica replaced by Recreate, with no autoscaler and no disruption budget, because its catalog lives in memory', () => {
+  if (spec.replicas === 'one') {
+    it('when the registry says one replica (its state lives in the process), then it is one replica replaced by Recreate, with no autoscaler and no disruption budget', () => {
       const { deployment, autoscalers, disruptionBudgets } = objects();
       expect(deployment.spec?.replicas).toBe(1);
       expect(deployment.spec?.strategy?.type).toBe('Recreate');

@@ -1,8 +1,5 @@
+import { SERVICES, type ServiceSpec } from '@repo/launcher';
 import type { LoadAnswer, LoadRequest } from '@repo/common/testing';
-
-/** The development tokens the services use when their variables are unset. */
-export const BOOKS_TOKEN = 'dev-books-token';
-export const CUSTOMER_TOKEN = 'dev-customer-token';
 
 /** Mixed reads and writes for one service: half the connections read, half write. */
 export interface Workload {
@@ -11,104 +8,86 @@ export interface Workload {
   createdId: (answer: LoadAnswer) => string | undefined;
 }
 
-type Prepare = (url: string) => Promise<Workload>;
+/** The development value of each secret variable, which the services use when it is unset. */
+const TOKENS: ReadonlyMap<string, string> = new Map(
+  SERVICES.flatMap((service) =>
+    service.secrets.map((secret) => [secret.variable, secret.developmentValue] as const),
+  ),
+);
 
-async function postJson(url: string, body: unknown, token?: string): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201) throw new Error(`${url}: ${response.status}`);
+/** Each security scheme's token, as the hostile generator sends it (`FuzzTarget.tokens`). */
+export const SCHEME_TOKENS: Readonly<Record<string, string>> = Object.fromEntries(
+  SERVICES.flatMap((service) =>
+    service.secrets.map((secret) => [secret.scheme, secret.developmentValue] as const),
+  ),
+);
+
+function authorization(variable: string | undefined): Record<string, string> {
+  const token = variable === undefined ? undefined : TOKENS.get(variable);
+  return token === undefined ? {} : { authorization: `Bearer ${token}` };
+}
+
+/** The value with `{name}` and the other placeholders of its texts replaced, at any depth. */
+function fill(value: unknown, values: Readonly<Record<string, string>>): unknown {
+  if (typeof value === 'string')
+    return value.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  if (Array.isArray(value)) return value.map((item) => fill(item, values));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fill(item, values)]),
+    );
+  return value;
+}
+
+function idIn(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, _id } = value as { id?: unknown; _id?: unknown };
+  const found = id ?? _id;
+  return typeof found === 'string' || typeof found === 'number' ? String(found) : undefined;
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`);
   return response.json();
 }
 
 function idOf(answer: LoadAnswer): string | undefined {
   if (answer.request.method !== 'POST' || answer.status !== 201) return undefined;
-  const { id } = JSON.parse(answer.body) as { id?: unknown };
-  return id === undefined ? undefined : String(id);
+  return idIn(JSON.parse(answer.body));
 }
 
 let counter = 0;
 const nextName = (): string => `fault ${(counter += 1)}`;
 
-/**
- * Reads of one stored product beside creates, for the two services whose products differ only
- * in the name field (`modelName` in products, `name` in the mini-store).
- */
-function productsWorkload(nameField: 'modelName' | 'name'): Prepare {
-  return async (url) => {
-    const { id } = (await postJson(`${url}/products`, { [nameField]: 'read me', price: 1 })) as {
-      id: string;
-    };
-    return {
-      next: (worker) =>
-        worker % 2 === 0
-          ? { method: 'GET', path: `/products/${id}` }
-          : {
-              method: 'POST',
-              path: '/products',
-              body: JSON.stringify({ [nameField]: nextName(), price: 2, quantity: 3 }),
-            },
-      createdId: idOf,
-    };
+/** The workload services/registry.json describes for the service (its `faults`). */
+export async function prepareWorkload(service: string, url: string): Promise<Workload> {
+  const spec: ServiceSpec | undefined = SERVICES.find((entry) => entry.name === service);
+  if (spec === undefined) throw new Error(`${service} is not in services/registry.json`);
+  const { firstOf, read, create } = spec.faults;
+  const values: Record<string, string> = {};
+  if (firstOf !== undefined) {
+    const list = await getJson(`${url}${firstOf}`);
+    const first = Array.isArray(list) ? idIn(list[0]) : undefined;
+    if (first === undefined) throw new Error(`${service}: GET ${firstOf} lists nothing with an id`);
+    values['first'] = first;
+  }
+  const post = (name: string): LoadRequest => ({
+    method: 'POST',
+    path: create.path,
+    headers: { 'content-type': 'application/json', ...authorization(create.token) },
+    body: JSON.stringify(fill(create.body, { ...values, name })),
+  });
+  if (read.includes('{id}')) {
+    const seed = post('read me');
+    const response = await fetch(`${url}${seed.path}`, { ...seed });
+    const id = response.status === 201 ? idIn(await response.json()) : undefined;
+    if (id === undefined) throw new Error(`${service}: POST ${create.path}: ${response.status}`);
+    values['id'] = id;
+  }
+  const readPath = String(fill(read, values));
+  return {
+    next: (worker) => (worker % 2 === 0 ? { method: 'GET', path: readPath } : post(nextName())),
+    createdId: idOf,
   };
-}
-
-const workloads: Record<string, Prepare> = {
-  products: productsWorkload('modelName'),
-  'mini-store': productsWorkload('name'),
-  books: async (url) => {
-    const { id } = (await postJson(
-      `${url}/books`,
-      { title: 'read me', author: 'faults' },
-      BOOKS_TOKEN,
-    )) as { id: number };
-    return {
-      next: (worker) =>
-        worker % 2 === 0
-          ? { method: 'GET', path: `/books/${id}` }
-          : {
-              method: 'POST',
-              path: '/books',
-              headers: { authorization: `Bearer ${BOOKS_TOKEN}` },
-              body: JSON.stringify({ title: nextName(), author: 'faults' }),
-            },
-      createdId: idOf,
-    };
-  },
-  orders: async (url) => {
-    const menu = (await (await fetch(`${url}/menu`)).json()) as { id?: string; _id?: string }[];
-    const item = menu[0]?.id ?? menu[0]?._id;
-    if (item === undefined) throw new Error('orders: the menu is empty');
-    return {
-      next: (worker) =>
-        worker % 2 === 0
-          ? { method: 'GET', path: '/menu' }
-          : {
-              method: 'POST',
-              path: '/orders',
-              headers: { authorization: `Bearer ${CUSTOMER_TOKEN}` },
-              body: JSON.stringify({ customerName: nextName(), items: [{ menuItemId: item }] }),
-            },
-      createdId: idOf,
-    };
-  },
-  tutorial: () =>
-    Promise.resolve({
-      next: (worker) =>
-        worker % 2 === 0
-          ? { method: 'GET', path: '/person/1' }
-          : { method: 'POST', path: '/postData', body: JSON.stringify({ name: nextName() }) },
-      createdId: () => undefined,
-    }),
-};
-
-export function prepareWorkload(service: string, url: string): Promise<Workload> {
-  const prepare = workloads[service];
-  if (prepare === undefined) throw new Error(`no workload for ${service}`);
-  return prepare(url);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { apiLintExceptionSchema, faultsSchema } from './registry-tool-facts.js';
 
 // The one list of the services, read by the launcher, its CI checks, the bench and the compose
 // check. Each service keeps its own defaults too (it is also deployed alone); a test compares them.
@@ -20,6 +21,11 @@ const serviceSchema = z.strictObject({
   // Its port when everything runs together (books moves off its own default 6790, which products holds).
   launcherPort: z.number({ error: PORT }).int(PORT).min(1, PORT).max(65535, PORT),
   usesMongo: z.boolean({ error: 'must be true or false' }),
+  // "one" for a service whose state lives in its process (its Deployment is one replica,
+  // replaced by Recreate); "many" for one an autoscaler may run as several.
+  replicas: z.enum(['one', 'many'], { error: 'must be "one" or "many"' }),
+  // Its peak RSS under load (`npm run bench`), which the manifests' memory request must cover.
+  peakRssMiB: z.number({ error: 'must be a number of MiB' }).int().positive(),
   // One read-only request that shows the service working, for the URL table.
   tryPath: z.string().regex(/^\/\S*$/, 'must be a path starting with /'),
   secrets: z.array(
@@ -29,12 +35,14 @@ const serviceSchema = z.strictObject({
         .regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)'),
       // The value the service itself falls back to outside production.
       developmentValue: z.string().regex(/^\S+$/, 'must be a non-empty text without spaces'),
-      // The security scheme of the service's OpenAPI document that this token opens.
-      scheme: z
-        .string()
-        .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'must be a security scheme name (A-Z, a-z, 0-9)'),
+      // The security scheme of the service's OpenAPI document that the token answers.
+      scheme: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, 'must be a security scheme name'),
     }),
   ),
+  faults: faultsSchema,
+  apiLintExceptions: z.array(apiLintExceptionSchema, {
+    error: 'must list the Spectral rules its contract turns off ([] for none)',
+  }),
 });
 
 /** Two services with one name, one port or one secret variable would clash when run together. */
@@ -54,6 +62,20 @@ const registrySchema = z
       service.secrets.forEach(({ variable }, at) =>
         refuse(`variable ${variable}`, [index, 'secrets', at, 'variable']),
       );
+      // The fault suite counts a MongoDB service's acknowledged writes in their collection.
+      if (service.usesMongo && service.faults.storedIn === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'faults', 'storedIn'],
+          message: 'must name the collection the creates land in (the service uses MongoDB)',
+        });
+      const token = service.faults.create.token;
+      if (token !== undefined && !service.secrets.some(({ variable }) => variable === token))
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'faults', 'create', 'token'],
+          message: 'must be one of the secret variables of the service',
+        });
     });
   });
 

@@ -18,6 +18,7 @@ import {
   waitForOutput,
   type LauncherRun,
 } from './support.js';
+import { SERVICE_NAMES, SERVICES } from '../src/services.js';
 
 async function getJson(url: string): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url);
@@ -31,6 +32,22 @@ async function postJson(url: string, body: object): Promise<{ status: number; bo
     body: JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };
+}
+
+/** A free port for each service of the registry, by name, and one more for the database. */
+async function servicePorts(): Promise<{ ports: Record<string, number>; mongo: number }> {
+  const [mongo = 0, ...free] = await freePorts(SERVICE_NAMES.length + 1);
+  return {
+    ports: Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, free[index] ?? 0])),
+    mongo,
+  };
+}
+
+/** The port of a service the test names, which the registry must list. */
+function portOf(ports: Readonly<Record<string, number>>, name: string): number {
+  const port = ports[name];
+  if (port === undefined) throw new Error(`${name} is not in services/registry.json`);
+  return port;
 }
 
 /** A scratch data folder for the tests of the enclosing describe, removed after them. */
@@ -50,14 +67,9 @@ function scratchDataDir(prefix: string): () => string {
 
 describe('npm start runs the whole system and stops it cleanly', () => {
   let dataDir: string;
-  let ports: {
-    products: number;
-    books: number;
-    orders: number;
-    miniStore: number;
-    tutorial: number;
-    mongo: number;
-  };
+  let ports: Record<string, number>;
+  let mongo: number;
+  const port = (name: string): number => portOf(ports, name);
   let args: string[];
   let run: LauncherRun | undefined;
   let processesBeforeStop: ProcessInfo[] = [];
@@ -65,20 +77,8 @@ describe('npm start runs the whole system and stops it cleanly', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'launcher-e2e-'));
-    const [products, books, orders, miniStore, tutorial, mongo] = (await freePorts(6)) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    ports = { products, books, orders, miniStore, tutorial, mongo };
-    args = placeArgs(
-      dataDir,
-      { products, books, orders, 'mini-store': miniStore, tutorial },
-      mongo,
-    );
+    ({ ports, mongo } = await servicePorts());
+    args = placeArgs(dataDir, ports, mongo);
   });
 
   afterAll(async () => {
@@ -98,41 +98,39 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     expect(run.output().split(READY)).toHaveLength(2);
     // A service's log lines reach the terminal whole, each after its service's label.
     expect(run.output()).toMatch(/^\[books\] \{"level":30,.*"msg":"books listening"\}$/m);
-    for (const port of [
-      ports.products,
-      ports.books,
-      ports.orders,
-      ports.miniStore,
-      ports.tutorial,
-    ]) {
-      expect(run.output()).toContain(`http://localhost:${port}`);
-      expect(run.output()).toContain(`http://localhost:${port}/metrics`);
+    for (const { name, tryPath } of SERVICES) {
+      expect(run.output()).toContain(`http://localhost:${port(name)}`);
+      expect(run.output()).toContain(`http://localhost:${port(name)}/metrics`);
+      // The registry's try-it request of every service, new ones included.
+      const tried = await fetch(`http://127.0.0.1:${port(name)}${tryPath}`);
+      expect(tried.status, `${name} GET ${tryPath}`).toBe(200);
+      await tried.body?.cancel();
     }
     expect(run.output()).toContain('using development tokens');
 
-    const productList = await getJson(`http://127.0.0.1:${ports.products}/products`);
+    const productList = await getJson(`http://127.0.0.1:${port('products')}/products`);
     expect(productList.status).toBe(200);
     expect(Array.isArray(productList.body)).toBe(true);
 
-    const books = await getJson(`http://127.0.0.1:${ports.books}/books`);
+    const books = await getJson(`http://127.0.0.1:${port('books')}/books`);
     expect(books.status).toBe(200);
     expect(Array.isArray(books.body)).toBe(true);
 
-    const menu = await fetch(`http://127.0.0.1:${ports.orders}/menu`);
+    const menu = await fetch(`http://127.0.0.1:${port('orders')}/menu`);
     expect(menu.status).toBe(200);
     expect(menu.headers.get('content-type')).toMatch(/application\/json/);
     await menu.body?.cancel();
 
-    const storeList = await getJson(`http://127.0.0.1:${ports.miniStore}/products`);
+    const storeList = await getJson(`http://127.0.0.1:${port('mini-store')}/products`);
     expect(storeList.status).toBe(200);
     expect(Array.isArray(storeList.body)).toBe(true);
 
-    const person = await fetch(`http://127.0.0.1:${ports.tutorial}/person/7`);
+    const person = await fetch(`http://127.0.0.1:${port('tutorial')}/person/7`);
     expect(person.status).toBe(200);
     expect(await person.text()).toBe('You asked for person 7');
 
     stored.productName = `launcher-e2e-${Date.now()}`;
-    const created = await postJson(`http://127.0.0.1:${ports.products}/products`, {
+    const created = await postJson(`http://127.0.0.1:${port('products')}/products`, {
       modelName: stored.productName,
       price: 12.5,
     });
@@ -141,7 +139,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     expect(stored.productId).toMatch(/^[0-9a-f]{24}$/);
 
     stored.miniStoreName = `launcher-e2e-store-${Date.now()}`;
-    const createdInStore = await postJson(`http://127.0.0.1:${ports.miniStore}/products`, {
+    const createdInStore = await postJson(`http://127.0.0.1:${port('mini-store')}/products`, {
       name: stored.miniStoreName,
       price: 3,
       quantity: 4,
@@ -157,7 +155,9 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     // Below npm: the launcher, and each service as a node process of its own, run from source.
     const commands = processesBeforeStop.map((info) => info.command);
     expect(commands[0]).toContain('--import tsx tools/launcher/src/main.ts');
-    expect(commands.filter((command) => command.endsWith(SERVICE_SCRIPTS.start))).toHaveLength(5);
+    expect(commands.filter((command) => command.endsWith(SERVICE_SCRIPTS.start))).toHaveLength(
+      SERVICES.length,
+    );
 
     run.child.kill('SIGTERM');
     const code = await waitForExit(run, 45_000);
@@ -165,8 +165,8 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     expect(code, run.output().slice(-4000)).toBe(0);
     expect(run.output()).toContain('stopped; the data stays in place');
     expect(stillRunning(processesBeforeStop)).toEqual([]);
-    for (const port of Object.values(ports)) {
-      expect(await portIsFree(port), `port ${port} still taken`).toBe(true);
+    for (const taken of [...Object.values(ports), mongo]) {
+      expect(await portIsFree(taken), `port ${taken} still taken`).toBe(true);
     }
   }, 60_000);
 
@@ -178,12 +178,13 @@ describe('npm start runs the whole system and stops it cleanly', () => {
       info.command.endsWith(SERVICE_SCRIPTS.start),
     );
     expect(services).toHaveLength(2);
-    for (const port of [ports.books, ports.orders, ports.tutorial]) {
-      expect(await portIsFree(port), `port ${port} taken`).toBe(true);
+    const others = SERVICE_NAMES.filter((name) => name !== 'products' && name !== 'mini-store');
+    for (const name of others) {
+      expect(await portIsFree(port(name)), `port of ${name} taken`).toBe(true);
     }
 
     const product = await getJson(
-      `http://127.0.0.1:${ports.products}/products/${stored.productId}`,
+      `http://127.0.0.1:${port('products')}/products/${stored.productId}`,
     );
     expect(product.status).toBe(200);
     expect(product.body).toMatchObject({
@@ -193,7 +194,7 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     });
 
     const storeProduct = await getJson(
-      `http://127.0.0.1:${ports.miniStore}/products/${stored.miniStoreId}`,
+      `http://127.0.0.1:${port('mini-store')}/products/${stored.miniStoreId}`,
     );
     expect(storeProduct.status).toBe(200);
     expect(storeProduct.body).toMatchObject({
@@ -259,19 +260,9 @@ describe('npm start with a port already taken', () => {
   it('when the products port is in use, then it names the port and the service, shows no stack and starts nothing', async () => {
     const address = holder.address();
     const taken = typeof address === 'object' && address !== null ? address.port : 0;
-    const [books, orders, miniStore, tutorial, mongo] = (await freePorts(5)) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const { ports, mongo } = await servicePorts();
     const run = startLauncher(
-      placeArgs(
-        dataDir(),
-        { products: taken, books, orders, 'mini-store': miniStore, tutorial },
-        mongo,
-      ),
+      placeArgs(dataDir(), { ...ports, products: taken }, mongo),
       launcherEnv(),
     );
 

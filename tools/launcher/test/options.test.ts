@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SERVICES } from '../src/services.js';
 import { parseCommandLine, UsageError, type LaunchOptions } from '../src/options.js';
 
 const root = '/repo';
@@ -10,17 +11,13 @@ function optionsOf(args: string[], env: Record<string, string> = {}): LaunchOpti
 }
 
 describe('launcher command line', () => {
-  it('when given nothing, then it runs all five services from source on the table ports with the embedded server in .data', () => {
+  it('when given nothing, then it runs every service of the registry from source on its registry port with the embedded server in .data', () => {
     const options = optionsOf([]);
     expect(options.mode).toBe('source');
-    expect(options.services).toEqual(['products', 'books', 'orders', 'mini-store', 'tutorial']);
-    expect(options.ports).toEqual({
-      products: 6790,
-      books: 6791,
-      orders: 6792,
-      'mini-store': 6793,
-      tutorial: 3000,
-    });
+    expect(options.services).toEqual(SERVICES.map((service) => service.name));
+    expect(options.ports).toEqual(
+      Object.fromEntries(SERVICES.map((service) => [service.name, service.launcherPort])),
+    );
     expect(options.mongoPort).toBe(27017);
     expect(options.mongoUri).toBeUndefined();
     expect(options.dataDir).toBe('/repo/.data');

@@ -1,21 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { parseServiceRegistry, readServiceRegistry, RegistryError } from '../src/registry.js';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  parseServiceRegistry,
+  readServiceRegistry,
+  REGISTRY_FILE,
+  RegistryError,
+} from '../src/registry.js';
 
 const FILE = 'services/registry.json';
+const SERVICES_DIR = dirname(REGISTRY_FILE);
 
 const books = {
   name: 'books',
   launcherPort: 6791,
   usesMongo: false,
+  replicas: 'one',
+  peakRssMiB: 120,
   tryPath: '/books',
   secrets: [{ variable: 'BOOKS_TOKEN', developmentValue: 'dev-books-token', scheme: 'booksToken' }],
+  faults: {
+    read: '/books/{id}',
+    create: { path: '/books', body: { title: '{name}' }, token: 'BOOKS_TOKEN' },
+  },
+  apiLintExceptions: [
+    { at: ['#/paths/~1books/get'], rules: ['owasp:api4:2023-array-limit'], why: 'the spec' },
+  ],
 };
 const tutorial = {
   name: 'tutorial',
   launcherPort: 3000,
   usesMongo: false,
+  replicas: 'many',
+  peakRssMiB: 120,
   tryPath: '/',
   secrets: [],
+  faults: { read: '/', create: { path: '/postData', body: {} } },
+  apiLintExceptions: [],
 };
 
 function parse(services: unknown): ReturnType<typeof parseServiceRegistry> {
@@ -23,14 +44,15 @@ function parse(services: unknown): ReturnType<typeof parseServiceRegistry> {
 }
 
 describe('service registry', () => {
-  it('when read from the repository, then it lists the five services in the URL-table order', () => {
-    expect(readServiceRegistry().map((service) => service.name)).toEqual([
-      'products',
-      'books',
-      'orders',
-      'mini-store',
-      'tutorial',
-    ]);
+  it('when read from the repository, then it lists exactly the packages under services/', () => {
+    const folders = readdirSync(SERVICES_DIR, { withFileTypes: true })
+      .filter((entry) => existsSync(join(SERVICES_DIR, entry.name, 'package.json')))
+      .map((entry) => entry.name);
+    expect(
+      readServiceRegistry()
+        .map((service) => service.name)
+        .sort(),
+    ).toEqual(folders.sort());
   });
 
   it('when an entry is valid, then each service gets its folder and keeps its secrets in order', () => {
@@ -91,6 +113,47 @@ describe('service registry', () => {
     ],
     ['an object instead of a list', { books }, 'the top level must be a list'],
     ['an empty list', [], 'the top level must list at least one service'],
+    [
+      'replicas not one or many',
+      [{ ...books, replicas: 2 }],
+      '[0].replicas must be "one" or "many"',
+    ],
+    ['no peak RSS', [{ ...books, peakRssMiB: undefined }], '[0].peakRssMiB must be a number'],
+    [
+      'a token without its scheme',
+      [{ ...books, secrets: [{ variable: 'BOOKS_TOKEN', developmentValue: 'x' }] }],
+      '[0].secrets[0].scheme',
+    ],
+    [
+      'no faults workload',
+      [{ ...books, faults: undefined }],
+      '[0].faults must say what the fault suite reads and creates',
+    ],
+    [
+      'a MongoDB service whose creates land nowhere',
+      [{ ...books, usesMongo: true }],
+      '[0].faults.storedIn must name the collection',
+    ],
+    [
+      'a faults token that is no secret of the service',
+      [
+        {
+          ...tutorial,
+          faults: { ...tutorial.faults, create: { ...tutorial.faults.create, token: 'X' } },
+        },
+      ],
+      '[0].faults.create.token must be one of the secret variables',
+    ],
+    [
+      'no Spectral exceptions',
+      [{ ...books, apiLintExceptions: undefined }],
+      '[0].apiLintExceptions must list the Spectral rules',
+    ],
+    [
+      'an exception without its reason',
+      [{ ...books, apiLintExceptions: [{ rules: ['operation-description'] }] }],
+      '[0].apiLintExceptions[0].why',
+    ],
   ])(
     'when it holds %s, then reading fails naming the file and the field',
     (_case, services, message) => {

@@ -27,15 +27,54 @@ export function expressPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
 }
 
+export class ShadowedRouteError extends Error {
+  override name = 'ShadowedRouteError';
+}
+
+const PARAMETER = /^\{\w+\}$/;
+
+/** What routing reads of a route. */
+type RoutePath = Pick<Route<unknown>, 'method' | 'path'>;
+
+/** Whether every path `later` matches is matched by `earlier` too (a parameter takes any segment). */
+function captures(earlier: RoutePath, later: RoutePath): boolean {
+  if (earlier.method !== later.method) return false;
+  const mine = earlier.path.split('/');
+  const theirs = later.path.split('/');
+  return (
+    mine.length === theirs.length &&
+    mine.every((segment, index) => PARAMETER.test(segment) || segment === theirs[index])
+  );
+}
+
 /**
- * Registers each route on the app itself, in order. Not on a Router: that costs a second routing
- * pass per request, and answers an unmatched `OPTIONS` with a 200 where the specs want the 404.
+ * Refuses a route that an earlier one answers in its place: Express tries routes in order, so
+ * `GET /products/count` after `GET /products/{id}` would be answered by the id route. Routes
+ * are registered at start-up, so every test that builds the app meets this too.
+ */
+export function refuseShadowedRoutes(routes: readonly RoutePath[]): void {
+  const describe = (route: RoutePath) => `${route.method.toUpperCase()} ${route.path}`;
+  routes.forEach((later, index) => {
+    const earlier = routes.slice(0, index).find((route) => captures(route, later));
+    if (earlier !== undefined)
+      throw new ShadowedRouteError(
+        `${describe(later)} is never reached: ${describe(earlier)}, registered before it, ` +
+          'answers every path it would; register it first',
+      );
+  });
+}
+
+/**
+ * Registers each route on the app itself, in order, after `refuseShadowedRoutes`. Not on a
+ * Router: that costs a second routing pass per request, and answers an unmatched `OPTIONS` with a
+ * 200 where the specs want the 404.
  */
 export function registerRoutes<Deps>(
   app: Express,
   routes: readonly Route<Deps>[],
   deps: Deps,
 ): void {
+  refuseShadowedRoutes(routes);
   for (const route of routes) {
     const handler: RequestHandler = (req, res) =>
       route.handle(req as Request<PathParams>, res, deps);

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, ObjectId } from 'mongodb';
+import { SERVICES } from '@repo/launcher';
 import {
   mongoAddress,
   startFaultProxy,
@@ -10,12 +11,13 @@ import { seconds, type ScenarioResult } from '../result.js';
 import { killService, startService } from '../service-process.js';
 import { prepareWorkload } from '../workloads.js';
 
-/** Where each service keeps what its POSTs create. */
-const CREATED_IN: Record<string, string> = {
-  products: 'products',
-  'mini-store': 'products',
-  orders: 'orders',
-};
+/** Where the service keeps what its POSTs create (its `faults.storedIn` in the registry). */
+function createdIn(service: string): string {
+  const collection = SERVICES.find((spec) => spec.name === service)?.faults.storedIn;
+  if (collection === undefined)
+    throw new Error(`${service}: the registry names no faults.storedIn`);
+  return collection;
+}
 
 export interface DatabaseLossOptions {
   service: string;
@@ -102,7 +104,7 @@ export async function databaseLoss(options: DatabaseLossOptions): Promise<Scenar
     const probeMs = max(readiness.probes.filter((p) => p.at >= faultAt).map((p) => p.ms));
 
     const client = new MongoClient(options.mongoUri);
-    const collection = CREATED_IN[options.service] ?? 'products';
+    const collection = createdIn(options.service);
     const stored = await client
       .db(database)
       .collection(collection)
