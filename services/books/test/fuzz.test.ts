@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeEach, describe, it } from 'vitest';
 import {
+  describeErrorAnswers,
   documentedRoutes,
   FUZZ_ROUTE_TIMEOUT_MS,
   type FuzzTarget,
@@ -97,3 +98,5 @@ describe('named hostile requests', () => {
     },
   );
 });
+
+describeErrorAnswers(document, target);

@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import {
+  describeErrorAnswers,
   documentedRoutes,
   FUZZ_ROUTE_TIMEOUT_MS,
   type FuzzTarget,
@@ -78,3 +79,5 @@ describe('named hostile requests', () => {
     },
   );
 });
+
+describeErrorAnswers(document, target);

@@ -35,3 +35,4 @@ export {
   type IdempotentPostTarget,
 } from './idempotent-post.js';
 export { describeThrottling, type ThrottlingTarget, type TokenRoute } from './throttling-tests.js';
+export { describeErrorAnswers, type ErrorAnswersOptions } from './error-answers.js';

@@ -115,6 +115,8 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBook()],
+    // The spec's rule answers a body without the fields, an array or a string alike.
+    readsNonObjectBodies: true,
     idempotency: idempotentRoute(text),
     handle(req, res, { books }) {
       res.status(201).json(presentBook(books.create(readNewBook(req.body))));
@@ -200,6 +202,8 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBookId()],
+    // An id read from no object is NaN, which names no book: 200 (rule 4).
+    readsNonObjectBodies: true,
     handle(req, res, { books }) {
       const ifMatch = readIfMatch(req);
       const removed = books.remove(readDeleteBookId(req.body), ifMatch);
@@ -228,6 +232,8 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), jsonBodyParser()],
+    // No object has no `id`: the rule's 400 (rule 5).
+    readsNonObjectBodies: true,
     handle(req, res, { books }) {
       const { id, changes } = readBookPatch(req.body);
       const changed = books.update(id, changes, readIfMatch(req));

@@ -5,6 +5,7 @@ import {
   idempotentRoute,
   jsonBody,
   jsonBodyParser,
+  NOT_A_JSON_OBJECT_MESSAGE,
   fixedErrorResponse,
   jsonResponse,
   notModifiedResponse,
@@ -25,7 +26,6 @@ import { SERVER_ERROR_MESSAGE } from '../http/errors.js';
 import { presentProduct } from '../http/product-presenter.js';
 import {
   MALFORMED_ID_MESSAGE,
-  NOT_AN_OBJECT_MESSAGE,
   newProductSchema,
   productChangesSchema,
   readNewProduct,
@@ -130,7 +130,7 @@ export const productRoutes: Route<AppDeps>[] = [
       201: createdIdResponse('Created: the new id.', EXAMPLE_ID),
       400: errorResponse(
         'The body is not a JSON object (or not JSON), a name MongoDB would misread, or malformed JSON.',
-        NOT_AN_OBJECT_MESSAGE,
+        NOT_A_JSON_OBJECT_MESSAGE,
       ),
       ...failures,
     },
