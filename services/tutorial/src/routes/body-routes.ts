@@ -49,6 +49,8 @@ const formFields = z.object({
   zip: z.string().optional(),
 });
 
+const shippingExample = { address: '1 Main St', city: 'Springfield', zip: '12345' };
+
 const currentTime = (): Date => new Date();
 
 export const bodyRoutes: Route<AppDeps>[] = [
@@ -76,11 +78,10 @@ export const bodyRoutes: Route<AppDeps>[] = [
     description: 'A field left out reads as empty text.',
     request: {
       body: {
+        // Both parsers run before any route (spec part A, rule 2), so the fields may come as JSON.
         content: {
-          [FORM]: {
-            schema: formFields,
-            example: { address: '1 Main St', city: 'Springfield', zip: '12345' },
-          },
+          [FORM]: { schema: formFields, example: shippingExample },
+          'application/json': { schema: formFields, example: shippingExample },
         },
       },
     },
