@@ -32,7 +32,8 @@ const JSON_TYPE = 'application/json';
 const MALFORMED_JSON = '{"a" 1}';
 /** A key no route reads. */
 const UNKNOWN_KEY = 'keyNoRouteReads';
-const MALFORMED_ID = 'not-an-id';
+/** Ids in no form a service hands out: another form, and a broken percent-encoding. */
+const MALFORMED_IDS = ['not-an-id', '%ZZ'];
 
 function routesOf(document: ApiDocument): DocumentedRoute[] {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
@@ -231,21 +232,23 @@ export function describeErrorAnswers(
     );
 
     it.each(idRoutes.map(nameOf))(
-      `when %s gets a malformed id, then ${malformedIdStatus}`,
+      `when %s gets an id in no form the service hands out, or with a broken percent-encoding, then ${malformedIdStatus}`,
       async (name) => {
         const route = idRoutes.find((candidate) => nameOf(candidate) === name);
         if (route === undefined) throw new Error(`no route ${name}`);
         const body = route.operation.requestBody === undefined ? undefined : exampleOf(route);
-        const answer = await send({
-          method: route.method,
-          target: pathOf(route, MALFORMED_ID),
-          headers: {
-            ...tokenHeaders(route),
-            ...(body === undefined ? {} : { 'content-type': JSON_TYPE }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        expect(answer.status).toBe(malformedIdStatus);
+        for (const id of MALFORMED_IDS) {
+          const answer = await send({
+            method: route.method,
+            target: pathOf(route, id),
+            headers: {
+              ...tokenHeaders(route),
+              ...(body === undefined ? {} : { 'content-type': JSON_TYPE }),
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          expect(answer.status, id).toBe(malformedIdStatus);
+        }
       },
     );
   });

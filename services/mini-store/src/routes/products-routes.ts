@@ -64,7 +64,7 @@ const ok = statusTextResponse('OK.', 'OK');
 const failures = {
   413: fixedErrorResponse('The body is over 100 kB.', 'request entity too large'),
   415: errorResponse(
-    'The JSON body is in an unsupported charset or encoding.',
+    'The body is in another `Content-Type` than application/json, or none (`Content-Type must be application/json`), or in an unsupported charset or encoding (the parser message).',
     'unsupported charset "LATIN1"',
   ),
   500: jsonResponse(
