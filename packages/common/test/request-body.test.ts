@@ -71,9 +71,10 @@ describe('the body rules and the hints registerRoutes and addErrorHandlers add',
     expect(res.body).toEqual({ error: 'Content-Type must be application/json' });
   });
 
-  it('when a DELETE body is text, then 415 without an Accept-* header, which DELETE has none of', async () => {
+  it('when a DELETE body is text, then 415 naming JSON in Accept, with no Accept-Post or Accept-Patch', async () => {
     const res = await request(app).delete('/things').type('text/plain').send('x');
     expect(res.status).toBe(415);
+    expect(res.headers.accept).toBe('application/json');
     expect(res.headers['accept-post']).toBeUndefined();
     expect(res.headers['accept-patch']).toBeUndefined();
   });

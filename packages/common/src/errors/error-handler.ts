@@ -53,7 +53,7 @@ const cannotRoute: RequestHandler = (req, res) => {
 
 /**
  * Ends an app, after every route: the 404 (with `Allow` when the path has routes), then its one
- * error handler (a 415 with `Accept-Post` or `Accept-Patch`). An unexpected error is logged with
+ * error handler (a 415 with `Accept`, and `Accept-Post` or `Accept-Patch`). An unexpected error is logged with
  * its stack; the body that reaches the client is the service's renderer's alone.
  */
 export function addErrorHandlers(

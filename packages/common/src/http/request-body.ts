@@ -76,10 +76,14 @@ export function acceptHeaderName(method: string): string | undefined {
 
 /**
  * On a 415 (the body rules', or the parser's for a charset or encoding it cannot read), names the
- * media types the route takes, as RFC 9110 15.5.16 suggests; DELETE has no such header.
+ * media types the route takes: in `Accept`, as RFC 9110 15.5.16 says, and for POST and PATCH also
+ * in the header made for them.
  */
 export function setAcceptForRoute(app: Express, req: Request, res: Response): void {
-  const name = acceptHeaderName(req.method);
   const mediaTypes = acceptedMediaTypes(app, req.method, req.path);
-  if (name !== undefined && mediaTypes.length > 0) res.set(name, mediaTypes.join(', '));
+  if (mediaTypes.length === 0) return;
+  const value = mediaTypes.join(', ');
+  res.set('Accept', value);
+  const name = acceptHeaderName(req.method);
+  if (name !== undefined) res.set(name, value);
 }

@@ -15,7 +15,7 @@ export function registerBodyAnswerHeaders(registry: OpenAPIRegistry): void {
     schema: { type: 'string' },
     example: 'DELETE, GET, HEAD, PATCH',
   });
-  for (const name of ['Accept-Post', 'Accept-Patch']) {
+  for (const name of ['Accept', 'Accept-Post', 'Accept-Patch']) {
     registry.registerComponent('headers', name, {
       description:
         'The media types the operation reads its body in, named on a 415 (RFC 9110 15.5.16).',
@@ -25,19 +25,22 @@ export function registerBodyAnswerHeaders(registry: OpenAPIRegistry): void {
   }
 }
 
-/** Adds `Accept-Post` or `Accept-Patch` to each 415 of an operation with a body, in place. */
+/** Adds `Accept`, and `Accept-Post` or `Accept-Patch`, to each 415 of an operation with a body. */
 export function addAcceptHeaders(document: ApiDocument): void {
   for (const item of Object.values(document.paths ?? {})) {
-    for (const method of ['post', 'patch'] as const) {
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
       const operation = item[method];
-      const name = acceptHeaderName(method.toUpperCase());
       const response = operation?.responses?.['415'] as Record<string, unknown> | undefined;
-      if (operation?.requestBody === undefined || name === undefined || response === undefined)
+      if (operation?.requestBody === undefined || response === undefined || '$ref' in response)
         continue;
-      if ('$ref' in response) continue;
+      const names = ['Accept', acceptHeaderName(method.toUpperCase())].filter(
+        (name) => name !== undefined,
+      );
       response.headers = {
         ...(response.headers as object | undefined),
-        [name]: { $ref: `#/components/headers/${name}` },
+        ...Object.fromEntries(
+          names.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+        ),
       };
     }
   }

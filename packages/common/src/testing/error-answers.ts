@@ -193,6 +193,7 @@ export function describeErrorAnswers(
         for (const [what, contentType] of unreadable) {
           const answer = await sendBody(route, example, contentType);
           expect(answer.status, what).toBe(415);
+          expect(answer.headers.accept, what).toBe(mediaTypes.join(', '));
           if (header !== undefined) {
             expect(answer.headers[header.toLowerCase()], what).toBe(mediaTypes.join(', '));
           }
