@@ -5,7 +5,8 @@
 // Building an app
 export { createHttpApp } from './http/create-app.js';
 export { helmetOptionsFor, type SecurityHeadersProfile } from './http/security-headers.js';
-export { jsonBodyParser, jsonOnlyBodyParser, type JsonParserOptions } from './http/json-body.js';
+export { jsonBodyParser, type JsonParserOptions } from './http/json-body.js';
+export { NOT_A_JSON_OBJECT_MESSAGE, NotAJsonObjectError } from './http/request-body.js';
 export { sendJsonArray, type DocumentCursor } from './http/json-array-stream.js';
 export { MAX_JSON_DEPTH, UnsafeJsonError, type JsonGuardOptions } from './http/json-guard.js';
 export {

@@ -3,7 +3,9 @@ import {
   addErrorHandlers,
   createApiDocument,
   createHttpApp,
+  NotFoundError,
   registerRoutes,
+  undecodableIdHandler,
   type ApiDocument,
   type IdempotencyStore,
   textTooManyRequests,
@@ -30,6 +32,8 @@ export function createApp(deps: AppDeps): Express {
   // JSON is parsed by each route, after the token check, not for the whole app.
   const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle, json: false });
   registerRoutes(app, bookRoutes, deps);
+  // An id whose percent-encoding is broken names no book either (docs/error-answers.md).
+  app.use(undecodableIdHandler('/books/', () => new NotFoundError(), new Set(['GET', 'HEAD'])));
   addErrorHandlers(app, { logger: deps.logger, renderError });
   return app;
 }

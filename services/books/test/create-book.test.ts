@@ -6,7 +6,7 @@ import { AUTH, buildApp, createBook, listBooks, unique } from './support.js';
 const NEW_BOOK_INVALID = 'Book data must include non-blank "title" and "author" fields.';
 
 describe('POST /books', () => {
-  const { app } = buildApp();
+  const { app, books } = buildApp();
 
   it('when title, author and year are valid, then 201 with the book as JSON', async () => {
     const title = unique('Dune');
@@ -129,14 +129,17 @@ describe('POST /books', () => {
     expect(res.text).toBe(NEW_BOOK_INVALID);
   });
 
-  it('when the body is not JSON (text/plain), then 400 with the text body', async () => {
+  it('when the body is not JSON (text/plain), then 415 naming JSON in Accept-Post, and nothing is stored', async () => {
+    const before = books.list({}).length;
     const res = await request(app)
       .post('/books')
       .set('Authorization', AUTH)
       .set('Content-Type', 'text/plain')
       .send('{"title":"T","author":"A"}');
-    expect(res.status).toBe(400);
-    expect(res.text).toBe(NEW_BOOK_INVALID);
+    expect(res.status).toBe(415);
+    expect(res.headers['accept-post']).toBe('application/json');
+    expect(res.text).toBe('Content-Type must be application/json');
+    expect(books.list({})).toHaveLength(before);
   });
 
   it('when a book is created, then GET /books/:id and GET /books return it', async () => {

@@ -142,11 +142,11 @@ describe('error handling', () => {
     },
   );
 
-  it('when a path id has broken percent-encoding, then 400 with a text body, not 500', async () => {
+  it('when a path id has broken percent-encoding, then 404 Not Found like any id that names no book, not 500', async () => {
     const res = await request(app).get('/books/%E0%A4%A');
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.text).not.toMatch(/^ERROR:/);
+    expect(res.text).toBe('Not Found');
     expectNoStackTrace(res.text);
   });
 

@@ -181,19 +181,26 @@ describe('request bodies that are not a JSON object', () => {
     },
   );
 
-  it('when PATCH sends a form body instead of JSON, then 400 because the body is not a JSON object', async () => {
+  it('when PATCH sends a form body instead of JSON, then 415 naming JSON in Accept-Patch and the product is unchanged', async () => {
     const id = await createProduct();
+    const before = await readStored(testDb.db, id);
     const response = await request(app)
       .patch(`/products/${id}`)
       .type('form')
       .send('price=1')
-      .expect(400);
-    expect(response.body).toEqual({ error: 'request body must be a JSON object' });
+      .expect(415)
+      .expect('Accept-Patch', 'application/json');
+    expect(response.body).toEqual({ error: 'Content-Type must be application/json' });
+    expect(await readStored(testDb.db, id)).toEqual(before);
   });
 
-  it('when POST has no body at all, then 400 because the body is not a JSON object', async () => {
-    const response = await request(app).post('/products').expect(400);
-    expect(response.body).toEqual({ error: 'request body must be a JSON object' });
+  it('when POST has no body at all, then it is read as {}: a product with no fields', async () => {
+    const response = await request(app).post('/products').expect(201);
+    const { id } = response.body as { id: string };
+    const stored = await readStored(testDb.db, id);
+    expect(Object.keys(stored ?? {}).filter((key) => key !== '_id' && key !== '_version')).toEqual(
+      [],
+    );
   });
 });
 

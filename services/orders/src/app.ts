@@ -5,6 +5,7 @@ import {
   createApiDocument,
   createHttpApp,
   registerRoutes,
+  undecodableIdHandler,
   type ApiDocument,
   type IdempotencyStore,
   jsonErrorTooManyRequests,
@@ -14,7 +15,13 @@ import {
 import { mongoDatabaseErrors } from '@repo/common/mongo';
 import type { MenuRepository } from './data/menu-repository.js';
 import type { OrdersRepository } from './data/orders-repository.js';
-import { PAGE_NOT_FOUND_MESSAGE, pageNotFound, renderError } from './http/errors.js';
+import {
+  menuItemNotFound,
+  orderNotFound,
+  PAGE_NOT_FOUND_MESSAGE,
+  pageNotFound,
+  renderError,
+} from './http/errors.js';
 import { CUSTOMER_SCHEME, STAFF_SCHEME } from './http/responses.js';
 import { menuRoutes } from './routes/menu-routes.js';
 import { orderRoutes } from './routes/orders-routes.js';
@@ -38,6 +45,9 @@ const routes = [...menuRoutes, ...orderRoutes];
 export function createApp(deps: AppDeps): Express {
   const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle });
   registerRoutes(app, routes, deps);
+  // An id whose percent-encoding is broken names nothing either (docs/error-answers.md).
+  app.use(undecodableIdHandler('/orders/', orderNotFound));
+  app.use(undecodableIdHandler('/menu/', menuItemNotFound, new Set(['GET', 'HEAD'])));
   addErrorHandlers(app, {
     logger: deps.logger,
     renderError,

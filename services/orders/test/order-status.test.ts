@@ -192,13 +192,13 @@ describe('PATCH /orders/:id: refused moves change nothing', () => {
     },
   );
 
-  it('when the body is a JSON array, then it answers 400 { errors }', async () => {
+  it('when the body is a JSON array, then it answers 400 { error } naming the JSON object it wants', async () => {
     const order = await orderIn('pending');
 
     const res = await patchStatus(order.id, [{ status: 'in-progress' }]);
 
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errors: [STATUS_PROBLEM] });
+    expect(res.body).toEqual({ error: 'request body must be a JSON object' });
     expect(await storedStatus(order.id)).toBe('pending');
   });
 

@@ -450,21 +450,18 @@ describe('POST /orders: validation (every problem at once, nothing stored)', () 
     const res = await postAsCustomer([{ customerName: 'x', items: [] }]);
 
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      errors: ['The request body must be a JSON object with customerName and items'],
-    });
+    expect(res.body).toEqual({ error: 'request body must be a JSON object' });
   });
 
-  it('when the body is not JSON (text/plain), then it is treated as no body: the object problem is reported', async () => {
+  it('when the body is not JSON (text/plain), then 415 naming JSON in Accept-Post', async () => {
     const res = await request(buildApp(testDb.db))
       .post('/orders')
       .set('Authorization', AS_CUSTOMER)
       .set('Content-Type', 'text/plain')
       .send('one margherita please');
 
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      errors: ['The request body must be a JSON object with customerName and items'],
-    });
+    expect(res.status).toBe(415);
+    expect(res.headers['accept-post']).toBe('application/json');
+    expect(res.body).toEqual({ error: 'Content-Type must be application/json' });
   });
 });

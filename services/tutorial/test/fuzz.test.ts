@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import {
+  describeErrorAnswers,
   documentedRoutes,
   FUZZ_ROUTE_TIMEOUT_MS,
   type FuzzTarget,
@@ -64,10 +65,6 @@ const policy: HostilePolicy = {
   ids: { 'GET /person/{id}': 400 },
   // The parser takes only objects and arrays; an array is echoed, and a form read from one finds
   // its fields missing (empty text).
-  notAnObject: {
-    'POST /postData': { array: 200, scalar: 400 },
-    'POST /submitform': { array: 200, scalar: 400 },
-  },
 };
 
 describe('named hostile requests', () => {
@@ -78,3 +75,5 @@ describe('named hostile requests', () => {
     },
   );
 });
+
+describeErrorAnswers(document, target);

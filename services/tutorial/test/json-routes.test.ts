@@ -146,12 +146,12 @@ describe('POST /postData', () => {
     expect(res.body).toEqual({ received: body });
   });
 
-  it('when a JSON array is posted, then it comes back under received', async () => {
+  it('when a JSON array is posted, then 400: the body must be a JSON object', async () => {
     const res = await request(app)
       .post('/postData')
       .send([1, 'two', { three: 3 }]);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ received: [1, 'two', { three: 3 }] });
+    expect(res.status).toBe(400);
+    expect(res.text).toBe('request body must be a JSON object');
   });
 
   it('when JSON content is sent with an empty body, then received is an empty object', async () => {
@@ -163,19 +163,22 @@ describe('POST /postData', () => {
     expect(res.body).toEqual({ received: {} });
   });
 
-  it('when there is no body, then received is null', async () => {
+  it('when there is no body, then it reads as {}', async () => {
     const res = await request(app).post('/postData');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ received: null });
+    expect(res.body).toEqual({ received: {} });
   });
 
-  it('when the body is a type no parser reads (text/plain), then received is null', async () => {
+  it('when the body is a type no parser reads (text/plain), then 415 naming the two it takes', async () => {
     const res = await request(app)
       .post('/postData')
       .set('Content-Type', 'text/plain')
       .send('hello');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ received: null });
+    expect(res.status).toBe(415);
+    expect(res.headers['accept-post']).toBe('application/json, application/x-www-form-urlencoded');
+    expect(res.text).toBe(
+      'Content-Type must be application/json or application/x-www-form-urlencoded',
+    );
   });
 
   it('when a URL-encoded body is posted, then its parsed fields come back', async () => {

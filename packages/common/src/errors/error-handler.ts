@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { cannotRouteText } from '../http/unmatched-request.js';
+import { setAcceptForRoute } from '../http/request-body.js';
+import { cannotRouteText, setAllowForKnownPath } from '../http/unmatched-request.js';
 import { requestIdOf, requestLogFields } from '../observability/request-id.js';
 import { reportUnavailableRequest } from '../runtime/outage-log.js';
 import { classifyError, type ClassifiedError, type DatabaseErrors } from './classify.js';
@@ -51,8 +52,9 @@ const cannotRoute: RequestHandler = (req, res) => {
 };
 
 /**
- * Ends an app, after every route: the 404, then its one error handler. An unexpected error is
- * logged with its stack; what reaches the client is the service's renderer's alone.
+ * Ends an app, after every route: the 404 (with `Allow` when the path has routes), then its one
+ * error handler (a 415 with `Accept`, and `Accept-Post` or `Accept-Patch`). An unexpected error is logged with
+ * its stack; the body that reaches the client is the service's renderer's alone.
  */
 export function addErrorHandlers(
   app: Express,
@@ -78,8 +80,12 @@ export function addErrorHandlers(
       next(thrown);
       return;
     }
+    if (error.status === 415) setAcceptForRoute(app, req, res);
     renderError(error, res);
   };
-  app.use(notFound);
+  app.use((req, res, next) => {
+    setAllowForKnownPath(app, req, res);
+    notFound(req, res, next);
+  });
   app.use(handleError);
 }

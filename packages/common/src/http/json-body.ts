@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { rememberKeyedBody } from '../idempotency/key.js';
-import { UnsupportedMediaTypeError } from '../errors/http-errors.js';
 import { guardJsonBody, requireValidUtf8, type JsonGuardOptions } from './json-guard.js';
 
 /** Larger bodies are answered 413. */
@@ -15,7 +14,11 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 export interface JsonParserOptions extends JsonGuardOptions {
-  /** body-parser's `strict`: only objects and arrays parse (the default). */
+  /**
+   * body-parser's `strict`: only objects and arrays parse. Off by default: a string or a number is
+   * valid JSON, which the route's body rules refuse as no object (`requestBodyRules`) rather than
+   * as a syntax error that is none.
+   */
   strict?: boolean;
 }
 
@@ -27,7 +30,7 @@ function readBody(req: IncomingMessage, res: unknown, bytes: Buffer, encoding: s
 
 /** `express.json()` and then `guardJsonBody`: a refused body never reaches a route. */
 export function guardedJsonParser({
-  strict = true,
+  strict = false,
   ...guard
 }: JsonParserOptions = {}): RequestHandler {
   const parse = express.json({ limit: BODY_LIMIT, strict, verify: readBody });
@@ -48,21 +51,5 @@ export function jsonBodyParser(options: JsonParserOptions = {}): RequestHandler 
   return (req, res, next) => {
     if (hasBody(req)) parse(req, res, next);
     else next();
-  };
-}
-
-function isJsonContentType(header: string | undefined): boolean {
-  return header?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
-}
-
-/**
- * A body that must be JSON: another content type, or none, is a 415 before anything is read. Not
- * strict, so a body that is JSON but no object gets the route's schema message.
- */
-export function jsonOnlyBodyParser(guard: JsonGuardOptions = {}): RequestHandler {
-  const parse = jsonBodyParser({ strict: false, ...guard });
-  return (req, res, next) => {
-    if (isJsonContentType(req.headers['content-type'])) parse(req, res, next);
-    else next(new UnsupportedMediaTypeError());
   };
 }

@@ -5,6 +5,12 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
 import { describeIdempotentRoute, type ErrorResponseOf } from '../idempotency/route-option.js';
+import {
+  addAcceptHeaders,
+  ALLOW_HEADER_REF,
+  READS_NON_OBJECT_BODIES,
+  registerBodyAnswerHeaders,
+} from './body-answers-document.js';
 import { boundApiDocument } from './limits.js';
 import { cannotRouteResponse } from './responses.js';
 import {
@@ -24,6 +30,7 @@ export type ApiRoute = RouteConfig & {
   before?: unknown;
   handle?: unknown;
   idempotency?: { errorResponse: ErrorResponseOf };
+  readsNonObjectBodies?: true;
 };
 
 /** The answer to a request no route matches, which no path of the document can carry. */
@@ -67,7 +74,8 @@ function describeService({ service, summary, routes }: ApiDescription): string {
     `Every decision the specification leaves open, with examples and configuration, is in the ` +
       `service's README ([services/${service}/README.md](${README_LINK})).`,
     `A method and path that no route below matches gets the \`${UNMATCHED_ROUTE_RESPONSE}\` ` +
-      `response of the components. \`GET /healthz\` and \`GET /readyz\` (the probes), ` +
+      `response of the components (with \`Allow\` when the path has routes for other methods). ` +
+      `\`GET /healthz\` and \`GET /readyz\` (the probes), ` +
       '`GET /metrics` (Prometheus, unless metrics are off or on a port of their own), ' +
       '`GET /openapi.json` (this document) and `GET /docs` are answered in front of the routes and ' +
       'are not part of the API, and no limit applies to them. Every response carries an ' +
@@ -91,19 +99,27 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
       description,
     });
   }
+  registerBodyAnswerHeaders(registry);
   const bodySchemas = [
     registerBodyResponse(registry, UNMATCHED_ROUTE_RESPONSE, {
       ...(api.unmatchedRoute ?? cannotRouteResponse()),
-      headers: RATE_LIMIT_HEADER_REFS,
+      headers: { ...ALLOW_HEADER_REF, ...RATE_LIMIT_HEADER_REFS },
     }),
     ...registerRateLimitComponents(registry, api.tooManyRequests, api.routes.some(checksToken)),
   ];
-  for (const { before: _before, handle: _handle, idempotency, ...declared } of api.routes) {
+  for (const {
+    before: _before,
+    handle: _handle,
+    idempotency,
+    readsNonObjectBodies,
+    ...declared
+  } of api.routes) {
     const route = withTooManyRequests(
       idempotency === undefined
         ? declared
         : describeIdempotentRoute(declared, idempotency.errorResponse),
     );
+    if (readsNonObjectBodies === true) route[READS_NON_OBJECT_BODIES] = true;
     registry.registerPath({
       ...route,
       operationId: route.operationId ?? operationIdOf(route),
@@ -124,6 +140,7 @@ export function createApiDocument(api: ApiDescription): ApiDocument {
     tags: tagsOf(api),
   });
   addRateLimitHeaders(document);
+  addAcceptHeaders(document);
   boundApiDocument(document);
   return document;
 }

@@ -40,3 +40,4 @@ export {
   WRONG_TOKENS_PER_ROUTE,
   type TokenService,
 } from './token-guessing.js';
+export { describeErrorAnswers, type ErrorAnswersOptions } from './error-answers.js';

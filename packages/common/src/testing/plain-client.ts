@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 
 /** A request as the generators build it: the target is path and query, percent-encoded as sent. */
 export interface PlainRequest {
@@ -12,6 +12,7 @@ export interface PlainRequest {
 export interface PlainAnswer {
   status: number;
   contentType: string | undefined;
+  headers: IncomingHttpHeaders;
   body: Buffer;
 }
 
@@ -54,6 +55,7 @@ export class PlainClient {
           resolve({
             status: incoming.statusCode ?? 0,
             contentType: incoming.headers['content-type'],
+            headers: incoming.headers,
             body: Buffer.concat(chunks),
           });
         });

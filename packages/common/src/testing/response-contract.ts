@@ -2,6 +2,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { UNMATCHED_ROUTE_RESPONSE, type ApiDocument } from '../openapi/api-document.js';
 import { TOO_MANY_REQUESTS_RESPONSE } from '../openapi/rate-limit-document.js';
+import { templatePattern } from '../http/route-index.js';
+import { mediaTypeOf } from '../http/request-body.js';
+import { pathOf } from '../http/unmatched-request.js';
 
 /** One response as the app sent it. */
 export interface Exchange {
@@ -31,20 +34,6 @@ interface Operation {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/**
- * A path template as Express matches it: each `{name}` is one segment, a trailing slash is
- * allowed, case does not matter (Express's router defaults).
- */
-function templatePattern(path: string): RegExp {
-  const source = path
-    .split(/(\{[^}]+\})/)
-    .map((part) =>
-      part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, (c) => `\\${c}`),
-    )
-    .join('');
-  return new RegExp(`^${source}/?$`, 'i');
-}
-
 function operationsOf(document: ApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -65,15 +54,6 @@ function operationsOf(document: ApiDocument): Operation[] {
   return operations.sort(
     (left, right) => left.path.split('{').length - right.path.split('{').length,
   );
-}
-
-function pathOf(url: string): string {
-  const queryStart = url.indexOf('?');
-  return queryStart === -1 ? url : url.slice(0, queryStart);
-}
-
-function mediaTypeOf(contentType: string | undefined): string | undefined {
-  return contentType?.split(';', 1)[0]?.trim().toLowerCase();
 }
 
 /** A document's schemas in ajv, with the validators compiled from them so far. */

@@ -76,8 +76,8 @@ const forbidden = statusTextResponse(
 );
 const notFound = statusTextResponse('Not Found: no book has that id.', 'Not Found');
 const tooLarge = text('The JSON body is over 100 kB.', 'request entity too large');
-const unsupportedCharset = text(
-  'The JSON body is in a charset other than UTF-8 (the parser message).',
+const unsupportedMediaType = text(
+  'The body of POST, PATCH or DELETE is in another `Content-Type` than application/json, or none (`Content-Type must be application/json`); or a JSON body is in a charset other than UTF-8 (the parser message).',
   'unsupported charset "LATIN1"',
 );
 const malformedJson = 'the JSON parser message for a malformed body';
@@ -89,7 +89,7 @@ const serverError = textResponse(
 const ok = statusTextResponse('OK.', 'OK');
 
 /** Every route parses a JSON body when one is sent. */
-const bodyFailures = { 413: tooLarge, 415: unsupportedCharset, 500: serverError };
+const bodyFailures = { 413: tooLarge, 415: unsupportedMediaType, 500: serverError };
 
 /**
  * The token is checked before the body is read: a caller without it gets 403 however malformed
@@ -115,6 +115,8 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBook()],
+    // The spec's rule answers a body without the fields, an array or a string alike.
+    readsNonObjectBodies: true,
     idempotency: idempotentRoute(text),
     handle(req, res, { books }) {
       res.status(201).json(presentBook(books.create(readNewBook(req.body))));
@@ -162,7 +164,8 @@ export const bookRoutes: Route<AppDeps>[] = [
     request: {
       params: z.object({
         id: pathBookIdSchema.meta({
-          description: 'Decimal digits; anything else names no book (404).',
+          description:
+            'Decimal digits; anything else, a broken percent-encoding too, names no book (404).',
           example: String(EXAMPLE_ID),
         }),
       }),
@@ -170,10 +173,7 @@ export const bookRoutes: Route<AppDeps>[] = [
     responses: {
       200: withEtag(jsonResponse('The book.', bookSchema, bookExample)),
       304: withEtag(notModifiedResponse),
-      400: text(
-        `The path's percent-encoding is broken (the router's message), or ${malformedJson}.`,
-        "Failed to decode param '%E0%A4%A'",
-      ),
+      400: text(malformedJson, 'Unexpected end of JSON input'),
       404: notFound,
       ...bodyFailures,
     },
@@ -200,6 +200,8 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBookId()],
+    // An id read from no object is NaN, which names no book: 200 (rule 4).
+    readsNonObjectBodies: true,
     handle(req, res, { books }) {
       const ifMatch = readIfMatch(req);
       const removed = books.remove(readDeleteBookId(req.body), ifMatch);
@@ -228,6 +230,8 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), jsonBodyParser()],
+    // No object has no `id`: the rule's 400 (rule 5).
+    readsNonObjectBodies: true,
     handle(req, res, { books }) {
       const { id, changes } = readBookPatch(req.body);
       const changed = books.update(id, changes, readIfMatch(req));

@@ -3,6 +3,7 @@ import {
   BadRequestError,
   inputReader,
   isJsonObject,
+  NOT_A_JSON_OBJECT_MESSAGE,
   VERSION_FIELD,
   type InputRejection,
 } from '@repo/common';
@@ -10,16 +11,12 @@ import { objectIdSchema } from '@repo/common/mongo';
 import { CREATE_FIELDS, type NewProduct, type ProductChanges } from '../domain/product.js';
 
 export const MALFORMED_ID_MESSAGE = 'id must be 24 hexadecimal characters';
-export const NOT_AN_OBJECT_MESSAGE = 'request body must be a JSON object';
 export const ID_CHANGE_MESSAGE = 'invalid field name "_id": the id of a product cannot be changed';
 export const VERSION_CHANGE_MESSAGE = `invalid field name "${VERSION_FIELD}": the service counts the writes of a product there`;
 
-/**
- * Its keys have passed common's JSON guard (see the README). Without a JSON content type Express
- * leaves the body undefined, which is no object either.
- */
+/** Its keys have passed common's JSON guard (see the README); common's body rules made it an object. */
 const jsonObject = z
-  .custom<Record<string, unknown>>(isJsonObject, NOT_AN_OBJECT_MESSAGE)
+  .custom<Record<string, unknown>>(isJsonObject, NOT_A_JSON_OBJECT_MESSAGE)
   .meta({ type: 'object' });
 
 /** Values as sent: the spec asks for no type checks. */
@@ -38,7 +35,7 @@ export const productChangesSchema = jsonObject.superRefine((changes: ProductChan
 });
 
 const rejectAsBadRequest: InputRejection = (error) =>
-  new BadRequestError(error.issues[0]?.message ?? NOT_AN_OBJECT_MESSAGE);
+  new BadRequestError(error.issues[0]?.message ?? NOT_A_JSON_OBJECT_MESSAGE);
 
 /** The optional id check of spec rule 4: anything but 24 lowercase hex characters is a 400. */
 export const readProductId = inputReader(

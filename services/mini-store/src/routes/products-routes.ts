@@ -5,6 +5,7 @@ import {
   idempotentRoute,
   jsonBody,
   jsonBodyParser,
+  NOT_A_JSON_OBJECT_MESSAGE,
   fixedErrorResponse,
   jsonResponse,
   notModifiedResponse,
@@ -25,7 +26,6 @@ import { SERVER_ERROR_MESSAGE } from '../http/errors.js';
 import { presentProduct } from '../http/product-presenter.js';
 import {
   MALFORMED_ID_MESSAGE,
-  NOT_AN_OBJECT_MESSAGE,
   newProductSchema,
   productChangesSchema,
   readNewProduct,
@@ -65,7 +65,7 @@ const ok = statusTextResponse('OK.', 'OK');
 const bodyFailures = {
   413: fixedErrorResponse('The body is over 100 kB.', 'request entity too large'),
   415: errorResponse(
-    'The JSON body is in an unsupported charset or encoding.',
+    'The body is in another `Content-Type` than application/json, or none (`Content-Type must be application/json`), or in an unsupported charset or encoding (the parser message).',
     'unsupported charset "LATIN1"',
   ),
 };
@@ -129,7 +129,7 @@ export const productRoutes: Route<AppDeps>[] = [
       201: createdIdResponse('Created: the new id.', EXAMPLE_ID),
       400: errorResponse(
         'The body is not a JSON object (or not JSON), a name MongoDB would misread, or malformed JSON.',
-        NOT_AN_OBJECT_MESSAGE,
+        NOT_A_JSON_OBJECT_MESSAGE,
       ),
       ...bodyFailures,
       ...serverError,

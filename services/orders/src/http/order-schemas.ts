@@ -1,11 +1,15 @@
-import { describePath, inputReader } from '@repo/common';
+import {
+  BadRequestError,
+  describePath,
+  inputReader,
+  NOT_A_JSON_OBJECT_MESSAGE,
+} from '@repo/common';
 import { idCursor, objectIdSchema, pageQueryFields } from '@repo/common/mongo';
 import { z } from 'zod';
 import type { MenuChoice, OrderRequest, RequestedItem } from '../domain/order-request.js';
 import { ORDER_STATUSES } from '../domain/order.js';
 import { orderNotFound, ValidationError } from './errors.js';
 
-export const BODY_NOT_OBJECT = 'The request body must be a JSON object with customerName and items';
 export const CUSTOMER_NAME_PROBLEM = 'customerName must be a non-empty string';
 export const ITEMS_PROBLEM = 'items must be a non-empty array';
 export const MAX_ITEMS = 50;
@@ -34,13 +38,16 @@ export const readStatusChange = inputReader(
 /** The body's two parts; any other key (`id`, `status`, `createdAt`, ...) is ignored. */
 const orderBodySchema = z.object(
   { customerName: z.unknown().optional(), items: z.unknown().optional() },
-  { error: BODY_NOT_OBJECT },
+  { error: NOT_A_JSON_OBJECT_MESSAGE },
 );
 
 type OrderBody = z.output<typeof orderBodySchema>;
 
-/** A body that is not a JSON object is refused at once: it names no menu item to check. */
-const readOrderBody = inputReader(orderBodySchema, () => new ValidationError([BODY_NOT_OBJECT]));
+/** Common's body rules refuse a body that is no JSON object before the route; here it is typed. */
+const readOrderBody = inputReader(
+  orderBodySchema,
+  () => new BadRequestError(NOT_A_JSON_OBJECT_MESSAGE),
+);
 
 /** One item; its messages follow the item's location (`items[2].toppings[0] must be a string`). */
 const orderItemSchema = z.object(

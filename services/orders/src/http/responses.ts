@@ -43,7 +43,7 @@ export const unauthorized = jsonResponse(
 export const bodyFailures = {
   413: fixedErrorResponse('The body is over 100kb.', 'request entity too large'),
   415: errorResponse(
-    'The JSON body is in an unsupported charset or encoding.',
+    'The body is in another `Content-Type` than application/json, or none (`Content-Type must be application/json`), or in an unsupported charset or encoding (the parser message).',
     'unsupported charset "LATIN1"',
   ),
   500: fixedErrorResponse('Anything else (logged, never shown).', SERVER_ERROR_MESSAGE),

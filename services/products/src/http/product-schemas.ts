@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { BadRequestError, inputReader, type InputReader } from '@repo/common';
+import {
+  BadRequestError,
+  inputReader,
+  NOT_A_JSON_OBJECT_MESSAGE,
+  type InputReader,
+} from '@repo/common';
 import { objectIdSchema } from '@repo/common/mongo';
 import { PRODUCT_DEFAULTS, type NewProduct, type ProductChanges } from '../domain/product.js';
 import { productNotFound } from './errors.js';
 
-export const NOT_AN_OBJECT_MESSAGE = 'request body must be a JSON object';
 export const LOW_STOCK_MESSAGE = "lowStock must be 'true' when given";
 
 /** A field as sent, of any JSON type (the spec asks for no type checks); absent stays absent. */
@@ -66,7 +70,7 @@ export const readProductListQuery = inputReader(
 
 /** The only thing a body can get wrong is not being a JSON object; the fields take any value. */
 function rejectBody(): BadRequestError {
-  return new BadRequestError(NOT_AN_OBJECT_MESSAGE);
+  return new BadRequestError(NOT_A_JSON_OBJECT_MESSAGE);
 }
 
 export const readNewProduct: InputReader<NewProduct> = inputReader(newProductSchema, rejectBody);

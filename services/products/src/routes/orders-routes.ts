@@ -6,7 +6,7 @@ import {
   fixedErrorResponse,
   idempotentRoute,
   jsonBody,
-  jsonOnlyBodyParser,
+  jsonBodyParser,
   jsonResponse,
   notModifiedResponse,
   emptyResponse,
@@ -171,7 +171,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       422: unknownOrUnpriced,
       ...bodyFailures,
     },
-    before: () => [jsonOnlyBodyParser({ keepOnly: ORDER_BODY_KEYS })],
+    before: () => [jsonBodyParser({ keepOnly: ORDER_BODY_KEYS })],
     idempotency: idempotentRoute(errorResponse, byPathParam('customerId')),
     async handle(req, res, { products, orders, clock }) {
       const customerId = readCustomerId(req.params.customerId);
@@ -224,7 +224,7 @@ export const orderRoutes: Route<AppDeps>[] = [
       422: unknownOrUnpriced,
       ...bodyFailures,
     },
-    before: () => [jsonOnlyBodyParser({ keepOnly: ORDER_BODY_KEYS })],
+    before: () => [jsonBodyParser({ keepOnly: ORDER_BODY_KEYS })],
     async handle(req, res, { products, orders, clock }) {
       const changes = readOrderChanges(req.body);
       const id = readOrderId(req.params.id);

@@ -12,7 +12,7 @@ import {
   sendVersioned,
   withEtag,
   jsonBody,
-  jsonOnlyBodyParser,
+  jsonBodyParser,
   sendJsonArray,
   createdIdResponse,
   type Route,
@@ -38,7 +38,7 @@ import {
 
 // The six fields are stored as sent, any JSON, so the keys inside them reach MongoDB; every
 // other key is dropped (rule 2).
-const productBody = () => jsonOnlyBodyParser({ storesClientKeys: true, keepOnly: PRODUCT_FIELDS });
+const productBody = () => jsonBodyParser({ storesClientKeys: true, keepOnly: PRODUCT_FIELDS });
 
 const EXAMPLE_ID = '6b0133863aff49b5acaf923f';
 

@@ -1,4 +1,4 @@
-import { HttpError, isMalformedJsonError, type ErrorRenderer } from '@repo/common';
+import { HttpError, type ErrorRenderer } from '@repo/common';
 import type { SafeHtml } from '../domain/html.js';
 
 export const INTERNAL_ERROR_TEXT = 'Internal Server Error';
@@ -22,11 +22,6 @@ export const renderError: ErrorRenderer = (error, res) => {
     res.status(error.status).send(error.cause.text);
     return;
   }
-  const text =
-    error.status >= 500
-      ? INTERNAL_ERROR_TEXT
-      : isMalformedJsonError(error.cause)
-        ? `Malformed JSON body: ${error.message}`
-        : error.message;
+  const text = error.status >= 500 ? INTERNAL_ERROR_TEXT : error.message;
   res.status(error.status).type('text/plain').send(text);
 };

@@ -17,13 +17,13 @@ export const segment = (description: string, example: string) =>
 /** Every route parses JSON and form bodies first, so any of them can refuse a body. */
 export const bodyFailures = {
   400: textResponse(
-    "The JSON body is malformed (`Malformed JSON body: <parser message>`), or the path's percent-encoding is broken (the router's message).",
+    "The JSON body is malformed (the parser message), or a route's body is no JSON object, or the path's percent-encoding is broken (the router's message).",
     z.string(),
-    "Malformed JSON body: Expected property name or '}' in JSON at position 1",
+    "Expected property name or '}' in JSON at position 1",
   ),
   413: textResponse('The body is over 100 kB.', z.string(), 'request entity too large'),
   415: textResponse(
-    'The body is in an unsupported charset or encoding.',
+    'The route reads no body in this Content-Type (or none was given), or the body is in an unsupported charset or encoding.',
     z.string(),
     'unsupported charset "LATIN1"',
   ),

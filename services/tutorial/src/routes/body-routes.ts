@@ -49,6 +49,8 @@ const formFields = z.object({
   zip: z.string().optional(),
 });
 
+const shippingExample = { address: '1 Main St', city: 'Springfield', zip: '12345' };
+
 const currentTime = (): Date => new Date();
 
 export const bodyRoutes: Route<AppDeps>[] = [
@@ -76,11 +78,10 @@ export const bodyRoutes: Route<AppDeps>[] = [
     description: 'A field left out reads as empty text.',
     request: {
       body: {
+        // Both parsers run before any route (spec part A, rule 2), so the fields may come as JSON.
         content: {
-          [FORM]: {
-            schema: formFields,
-            example: { address: '1 Main St', city: 'Springfield', zip: '12345' },
-          },
+          [FORM]: { schema: formFields, example: shippingExample },
+          'application/json': { schema: formFields, example: shippingExample },
         },
       },
     },
@@ -133,6 +134,8 @@ export const bodyRoutes: Route<AppDeps>[] = [
         TITLE_TEXT,
       ]),
     },
+    // A body that is no object has no artist: the rule's 400 (rule 2), like `{}`.
+    readsNonObjectBodies: true,
     // The track is read (and refused with the spec's 400) before the clock is read.
     handle(req, res, { clock = currentTime }) {
       const track = readNewTrack(req.body);
@@ -144,11 +147,14 @@ export const bodyRoutes: Route<AppDeps>[] = [
     path: '/postData',
     summary: 'Echo a body',
     description:
-      'The parsed body (JSON or form) comes back under `received`; `null` when none was sent.',
+      'The parsed body (JSON object or form) comes back under `received`; `{}` when none was sent.',
     request: {
       body: {
         content: {
-          'application/json': { schema: z.unknown(), example: { any: 'thing' } },
+          'application/json': {
+            schema: z.record(z.string(), z.unknown()),
+            example: { any: 'thing' },
+          },
           [FORM]: { schema: z.record(z.string(), z.string()) },
         },
       },
@@ -159,9 +165,9 @@ export const bodyRoutes: Route<AppDeps>[] = [
       }),
       ...bodyFailures,
     },
-    // Our design: with no body the parsers leave it undefined, which JSON cannot carry: `null`.
+    // No body reads as `{}` (common's body rules).
     handle(req, res) {
-      res.json({ received: (req.body as unknown) ?? null });
+      res.json({ received: req.body as unknown });
     },
   },
 ];

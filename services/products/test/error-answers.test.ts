@@ -1,0 +1,5 @@
+import { describeErrorAnswers } from '@repo/common/testing';
+import { apiDocument } from '../src/app.js';
+import { useFuzzTarget } from './fuzz-target.js';
+
+describeErrorAnswers(apiDocument(), useFuzzTarget('products_error_answers'));
