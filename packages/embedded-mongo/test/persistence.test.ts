@@ -249,10 +249,10 @@ describe.concurrent('persistence', () => {
       await first.exited;
       await client.close(true);
       // A record header promising more bytes than follow, as an append cut short would leave.
-      const logs = (await readdir(dbPath)).filter((name) => name.startsWith('write-log-')).sort();
+      const logs = (await readdir(dbPath)).filter((name) => name.startsWith('wal-')).sort();
       const torn = Buffer.alloc(12);
       torn.writeUInt32LE(1000, 0);
-      await appendFile(join(dbPath, logs.at(-1) ?? 'write-log-missing'), torn);
+      await appendFile(join(dbPath, logs.at(-1) ?? 'wal-missing'), torn);
 
       const second = await startCli(['--port', '0', '--dbpath', dbPath]);
       const again = await new MongoClient(second.uri).connect();

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { BSON } from 'bson';
-import { serializeDocument } from '../bson.js';
 import { open, type Database, type RootDatabase } from 'lmdb';
+import { serializeDocument } from '../bson.js';
 import type { IndexSpec } from '../engine/index-spec.js';
 import { lockDirectory } from './dir-lock.js';
 import type { EncodedOp } from './log-records.js';
-import type { CollectionMeta, Store, WriteOp } from './store.js';
+import { SpaceReserve } from './space-reserve.js';
+import { describeFailure, StorageStartError, writeRefused } from './storage-errors.js';
+import type { CollectionMeta, Store, StoredCollection, WriteOp } from './store.js';
 import { WriteLog } from './write-log.js';
 
 // How long logged writes wait for company before going into LMDB: one transaction (and one sync
@@ -14,6 +16,10 @@ import { WriteLog } from './write-log.js';
 const BATCH_INTERVAL_MS = 10;
 // A batch this large goes into LMDB at once, so memory held for the next transaction stays small.
 const BATCH_MAX_OPS = 10_000;
+// After LMDB failed to commit (a full disk, say), how soon it is tried again.
+const RETRY_MS = 200;
+// The key of the state table holding the sequence number of the last log record LMDB holds.
+const APPLIED = 'applied';
 
 // LMDB rejects keys above ~1978 bytes; long _id keys are replaced by a digest of themselves.
 const MAX_ID_KEY_LENGTH = 1500; // bytes, leaving room for the namespace
@@ -41,91 +47,155 @@ function encode(op: WriteOp): EncodedOp {
   }
 }
 
+function decodeMeta(bytes: Uint8Array): CollectionMeta {
+  const raw = BSON.deserialize(bytes);
+  const options: unknown = raw['options'];
+  const indexes: unknown = raw['indexes'];
+  return {
+    options:
+      options !== null && typeof options === 'object' ? (options as CollectionMeta['options']) : {},
+    indexes: Array.isArray(indexes) ? (indexes as IndexSpec[]) : [],
+  };
+}
+
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** Writes that only take data away, which a full disk must still accept: they are how it empties. */
+function onlyRemoves(ops: readonly WriteOp[]): boolean {
+  return ops.every((op) => op.op === 'del' || op.op === 'drop');
+}
+
+export interface LmdbStoreEvents {
+  /** What start-up found and skipped in the write log, and storage failures no client sees. */
+  onWarning?: (message: string) => void;
+}
+
 /**
  * Documents are stored as BSON bytes under "<db>.<collection>\0<_id key>"; catalog entries under
- * the namespace. A write is acknowledged once it is in the write log (`write-log.ts`); the log's
- * records are then put into LMDB in batches, one transaction for every write logged in the last
- * 10 ms (or while the previous one committed), and replayed into LMDB at start-up if the process
- * died first.
+ * the namespace. A write is acknowledged once it is in the write log (`write-log.ts`), with a
+ * sequence number; the log's records are then put into LMDB in batches, one transaction for
+ * every write logged in the last 10 ms (or while the previous one committed), each transaction
+ * also recording the last sequence number it holds. At start-up only the records after that
+ * number are replayed, so recovery never puts older values over newer ones.
+ *
+ * A write the log cannot take is refused whole. A write that adds data is refused while LMDB
+ * cannot commit or while the space reserve (`space-reserve.ts`) cannot be laid down; a write
+ * that only removes data may use the reserve, which is how a full disk is emptied.
  */
 export class LmdbStore implements Store {
   readonly persistent = true;
+  readonly #dir: string;
   readonly #root: RootDatabase;
   readonly #docs: Database<Buffer, string>;
   readonly #catalog: Database<Buffer, string>;
+  readonly #state: Database<number, string>;
   readonly #unlock: () => void;
   readonly #log: WriteLog;
+  readonly #reserve: SpaceReserve;
+  readonly #events: LmdbStoreEvents;
+  /** Logged writes waiting for their LMDB transaction, and the sequence number of the last one. */
   #pending: EncodedOp[] = [];
+  #pendingLast = 0;
+  /** The writes of the transaction running, until it commits. */
+  #committing: EncodedOp[] = [];
   #flushing: Promise<void> | undefined;
   #batchTimer: NodeJS.Timeout | undefined;
-  #failure: unknown;
+  /** Why the last LMDB transaction failed; cleared by the next one that commits. */
+  #lmdbFailure: unknown;
+  #closed = false;
 
-  constructor(path: string) {
-    mkdirSync(path, { recursive: true });
-    this.#unlock = lockDirectory(path);
+  constructor(path: string, events: LmdbStoreEvents = {}) {
+    this.#dir = path;
+    this.#events = events;
     try {
-      this.#root = open({ path, maxDbs: 4 });
-      this.#docs = this.#root.openDB<Buffer, string>({ name: 'docs', encoding: 'binary' });
-      this.#catalog = this.#root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
-      this.#replayLeftovers(path);
-      this.#log = WriteLog.open(path);
+      mkdirSync(path, { recursive: true });
+    } catch (err) {
+      throw new StorageStartError(path, 'create the data directory', err);
+    }
+    this.#unlock = lockDirectory(path);
+    let root: RootDatabase | undefined;
+    try {
+      // Told it is a directory: lmdb takes a path with an extension (`app.db`) for a file.
+      root = open({ path, maxDbs: 4, noSubdir: false });
+      this.#root = root;
+      this.#docs = root.openDB<Buffer, string>({ name: 'docs', encoding: 'binary' });
+      this.#catalog = root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
+      this.#state = root.openDB<number, string>({ name: 'state' });
     } catch (err) {
       this.#unlock();
-      throw err;
+      throw new StorageStartError(path, 'open the database', err);
+    }
+    try {
+      this.#log = this.#recover();
+      this.#reserve = new SpaceReserve(path);
+      if (!this.#reserve.take())
+        this.#warn(
+          `the disk holding ${path} is full: writes that add data are refused until it has room`,
+        );
+    } catch (err) {
+      void root.close();
+      this.#unlock();
+      throw err instanceof StorageStartError || !(err instanceof Error && 'errno' in err)
+        ? err
+        : new StorageStartError(path, 'recover the write log', err);
     }
   }
 
-  /** Puts the writes a killed process had acknowledged into LMDB, synced, before anything is read. */
-  #replayLeftovers(path: string): void {
-    const leftover = WriteLog.leftover(path);
-    if (leftover.length === 0) return;
-    this.#root.transactionSync(() => {
-      for (const { path: file } of leftover)
-        for (const ops of WriteLog.replay(file)) for (const op of ops) this.#apply(op);
-    });
-    for (const { path: file } of leftover) rmSync(file, { force: true });
+  #warn(message: string): void {
+    if (this.#events.onWarning) this.#events.onWarning(message);
+    else process.emitWarning(message);
+  }
+
+  /**
+   * Puts the writes a killed process had acknowledged and LMDB did not hold yet into LMDB,
+   * synced, before anything is read; returns a fresh log numbered after them.
+   */
+  #recover(): WriteLog {
+    const applied = this.#state.get(APPLIED) ?? 0;
+    const replay = WriteLog.replay(this.#dir, applied);
+    for (const note of replay.notes) this.#warn(note);
+    if (replay.records.length > 0) {
+      try {
+        this.#root.transactionSync(() => {
+          for (const { ops } of replay.records) for (const op of ops) this.#apply(op);
+          this.#state.putSync(APPLIED, replay.last);
+        });
+      } catch (err) {
+        throw new StorageStartError(this.#dir, 'replay the write log into the database', err);
+      }
+    }
+    try {
+      return WriteLog.open(this.#dir, replay.last + 1);
+    } catch (err) {
+      throw new StorageStartError(this.#dir, 'open the write log', err);
+    }
   }
 
   #apply(op: EncodedOp): void {
     switch (op.op) {
       case 'put':
-        void this.#docs.put(docKey(op.ns, op.id), asBuffer(op.bytes));
+        this.#docs.putSync(docKey(op.ns, op.id), asBuffer(op.bytes));
         break;
       case 'del':
-        void this.#docs.remove(docKey(op.ns, op.id));
+        this.#docs.removeSync(docKey(op.ns, op.id));
         break;
       case 'meta':
-        void this.#catalog.put(op.ns, asBuffer(op.bytes));
+        this.#catalog.putSync(op.ns, asBuffer(op.bytes));
         break;
       case 'drop':
         for (const key of this.#docs.getKeys({ start: `${op.ns}\u0000`, end: `${op.ns}\u0001` }))
-          void this.#docs.remove(key);
-        void this.#catalog.remove(op.ns);
+          this.#docs.removeSync(key);
+        this.#catalog.removeSync(op.ns);
         break;
     }
   }
 
   loadCatalog(): Array<{ ns: string; meta: CollectionMeta }> {
     const out: Array<{ ns: string; meta: CollectionMeta }> = [];
-    for (const { key, value } of this.#catalog.getRange()) {
-      const raw = BSON.deserialize(value);
-      const options: unknown = raw['options'];
-      const indexes: unknown = raw['indexes'];
-      out.push({
-        ns: key,
-        meta: {
-          options:
-            options !== null && typeof options === 'object'
-              ? (options as CollectionMeta['options'])
-              : {},
-          indexes: Array.isArray(indexes) ? (indexes as IndexSpec[]) : [],
-        },
-      });
-    }
+    for (const { key, value } of this.#catalog.getRange())
+      out.push({ ns: key, meta: decodeMeta(value) });
     return out;
   }
 
@@ -134,62 +204,147 @@ export class LmdbStore implements Store {
       yield value;
   }
 
+  /** The logged writes LMDB may not hold yet, oldest first. */
+  #unapplied(): EncodedOp[] {
+    return [...this.#committing, ...this.#pending];
+  }
+
+  storedDocument(ns: string, id: string): Uint8Array | undefined {
+    let bytes: Uint8Array | undefined = this.#docs.getBinary(docKey(ns, id));
+    for (const op of this.#unapplied()) {
+      if (op.ns !== ns) continue;
+      if (op.op === 'drop') bytes = undefined;
+      else if (op.op === 'put' && op.id === id) bytes = op.bytes;
+      else if (op.op === 'del' && op.id === id) bytes = undefined;
+    }
+    return bytes;
+  }
+
+  storedCollection(ns: string): StoredCollection | undefined {
+    let meta: Uint8Array | undefined = this.#catalog.getBinary(ns);
+    const docs = new Map<string, Uint8Array>();
+    for (const { key, value } of this.#docs.getRange({ start: `${ns}\u0000`, end: `${ns}\u0001` }))
+      docs.set(key, value);
+    for (const op of this.#unapplied()) {
+      if (op.ns !== ns) continue;
+      if (op.op === 'put') docs.set(docKey(ns, op.id), op.bytes);
+      else if (op.op === 'del') docs.delete(docKey(ns, op.id));
+      else if (op.op === 'meta') meta = op.bytes;
+      else {
+        docs.clear();
+        meta = undefined;
+      }
+    }
+    return meta === undefined ? undefined : { meta: decodeMeta(meta), documents: docs.values() };
+  }
+
   /**
-   * Appends the writes to the log and returns: the reply need not wait for LMDB. A failed append
-   * (disk full, say) fails the command's reply instead.
+   * Appends the writes to the log and returns: the reply need not wait for LMDB. Throws the
+   * refusal to reply with when the log cannot take them; the log then holds nothing of them.
    */
-  write(ops: WriteOp[]): Promise<void> | undefined {
-    if (ops.length === 0) return undefined;
-    if (this.#failure !== undefined) return Promise.reject(this.#failure);
+  write(ops: WriteOp[]): void {
+    if (ops.length === 0) return;
+    const removes = onlyRemoves(ops);
+    if (!removes) {
+      if (this.#lmdbFailure !== undefined) throw writeRefused(this.#lmdbFailure, this.#dir);
+      // Data grows only while the reserve is in place, so that deleting can always follow.
+      if (!this.#reserve.take())
+        throw writeRefused(
+          Object.assign(new Error('no room for the space reserve'), { code: 'ENOSPC' }),
+          this.#dir,
+        );
+    }
     const encoded = ops.map(encode);
+    let seq: number;
     try {
-      this.#log.append(encoded);
+      seq = this.#log.append(encoded);
     } catch (err) {
-      return Promise.reject(err);
+      if (!removes || !this.#reserve.held) throw writeRefused(err, this.#dir);
+      this.#reserve.release();
+      try {
+        seq = this.#log.append(encoded);
+      } catch (again) {
+        throw writeRefused(again, this.#dir);
+      }
     }
     for (const op of encoded) this.#pending.push(op);
+    this.#pendingLast = seq;
     this.#scheduleFlush();
-    return undefined;
   }
 
   #scheduleFlush(): void {
+    if (this.#closed) return;
     if (this.#pending.length >= BATCH_MAX_OPS) this.#flush();
     else if (this.#pending.length > 0)
-      this.#batchTimer ??= setTimeout(() => this.#flush(), BATCH_INTERVAL_MS);
+      this.#batchTimer ??= setTimeout(
+        () => this.#flush(),
+        this.#lmdbFailure === undefined ? BATCH_INTERVAL_MS : RETRY_MS,
+      );
   }
 
   /** Starts an LMDB transaction with everything logged since the last one, unless one is running. */
   #flush(): void {
     clearTimeout(this.#batchTimer);
     this.#batchTimer = undefined;
-    if (this.#flushing || this.#pending.length === 0 || this.#failure !== undefined) return;
+    if (this.#flushing || this.#pending.length === 0) return;
     const batch = this.#pending;
+    const last = this.#pendingLast;
     this.#pending = [];
-    // Every write of the segments before this one is in the batch or an earlier one.
-    const segment = this.#log.segment;
+    this.#committing = batch;
     this.#flushing = this.#root
       .transaction(() => {
         for (const op of batch) this.#apply(op);
+        this.#state.putSync(APPLIED, last);
       })
       .then(
-        () => this.#log.dropBefore(segment),
-        (err: unknown) => {
-          // The log keeps the writes; the next start-up puts them into LMDB.
-          this.#failure = err;
+        () => {
+          this.#lmdbFailure = undefined;
+          this.#release(last);
         },
+        (err: unknown) => this.#failed(batch, err),
       )
       .finally(() => {
+        this.#committing = [];
         this.#flushing = undefined;
         this.#scheduleFlush();
       });
   }
 
+  /** A failed transaction: the log keeps its writes, and they wait for the next one. */
+  #failed(batch: EncodedOp[], err: unknown): void {
+    // lmdb rejects the transaction with a generic error and a second promise with the cause.
+    const cause: unknown =
+      err !== null && typeof err === 'object' && 'commitError' in err ? err.commitError : undefined;
+    if (cause instanceof Promise) cause.catch(() => undefined);
+    const first = this.#lmdbFailure === undefined;
+    this.#lmdbFailure = err;
+    this.#pending = [...batch, ...this.#pending];
+    if (first)
+      this.#warn(
+        `LMDB could not commit in ${this.#dir} (${describeFailure(err)}); writes that add data are refused until it can`,
+      );
+  }
+
+  #release(applied: number): void {
+    try {
+      this.#log.release(applied);
+    } catch (err) {
+      this.#warn(`could not delete a write-log segment in ${this.#dir}: ${describeFailure(err)}`);
+    }
+  }
+
   async close(): Promise<void> {
     try {
-      // A batch that committed may leave writes that came meanwhile waiting for the timer.
-      for (this.#flush(); this.#flushing; this.#flush()) await this.#flushing;
-      await this.#root.flushed;
-      this.#log.close(this.#failure === undefined);
+      // A batch that committed may leave writes that came meanwhile waiting for the timer; one
+      // that failed leaves them in the log for the next start.
+      for (this.#flush(); this.#flushing; this.#flush()) {
+        await this.#flushing;
+        if (this.#lmdbFailure !== undefined) break;
+      }
+      this.#closed = true;
+      clearTimeout(this.#batchTimer);
+      await Promise.resolve(this.#root.flushed).catch(() => undefined);
+      this.#log.close(this.#lmdbFailure === undefined && this.#pending.length === 0);
       await this.#root.close();
     } finally {
       this.#unlock();
