@@ -80,9 +80,9 @@ export interface LmdbStoreEvents {
  * also recording the last sequence number it holds. At start-up only the records after that
  * number are replayed, so recovery never puts older values over newer ones.
  *
- * A write the log cannot take is refused whole. A write that adds data is refused while LMDB
- * cannot commit or while the space reserve (`space-reserve.ts`) cannot be laid down; a write
- * that only removes data may use the reserve, which is how a full disk is emptied.
+ * A write the log cannot take is refused whole. A write that adds data is also refused while
+ * LMDB cannot commit; a write that only removes data is not, and may use the space reserve
+ * (`space-reserve.ts`) when the disk is full, which is how a full disk is emptied.
  */
 export class LmdbStore implements Store {
   readonly persistent = true;
@@ -118,7 +118,9 @@ export class LmdbStore implements Store {
     let root: RootDatabase | undefined;
     try {
       // Told it is a directory: lmdb takes a path with an extension (`app.db`) for a file.
-      root = open({ path, maxDbs: 4, noSubdir: false });
+      // Without event-turn batching, which this store does not use (it groups writes into its
+      // own transactions), a failed commit rejects only promises this store handles.
+      root = open({ path, maxDbs: 4, noSubdir: false, eventTurnBatching: false });
       this.#root = root;
       this.#docs = root.openDB<Buffer, string>({ name: 'docs', encoding: 'binary' });
       this.#catalog = root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
@@ -132,7 +134,7 @@ export class LmdbStore implements Store {
       this.#reserve = new SpaceReserve(path);
       if (!this.#reserve.take())
         this.#warn(
-          `the disk holding ${path} is full: writes that add data are refused until it has room`,
+          `the disk holding ${path} has no room for the space reserve that lets deletes through when it is full`,
         );
     } catch (err) {
       void root.close();
@@ -246,13 +248,9 @@ export class LmdbStore implements Store {
     if (ops.length === 0) return;
     const removes = onlyRemoves(ops);
     if (!removes) {
+      // LMDB must catch up before the log grows further.
       if (this.#lmdbFailure !== undefined) throw writeRefused(this.#lmdbFailure, this.#dir);
-      // Data grows only while the reserve is in place, so that deleting can always follow.
-      if (!this.#reserve.take())
-        throw writeRefused(
-          Object.assign(new Error('no room for the space reserve'), { code: 'ENOSPC' }),
-          this.#dir,
-        );
+      this.#reserve.retake();
     }
     const encoded = ops.map(encode);
     let seq: number;

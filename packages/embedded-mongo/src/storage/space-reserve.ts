@@ -1,22 +1,26 @@
 import { closeSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { freeBytes } from './free-space.js';
 
 const RESERVE_FILE = 'embedded-mongo.reserve';
 // Enough for the log record and LMDB pages of a large delete: on a full disk, deleting is what
 // frees space, and it needs a little space of its own first.
-export const RESERVE_BYTES = 2 * 1024 * 1024;
+export const RESERVE_BYTES = 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024);
 
 /**
- * A file of zeros held back from the disk while all is well. When the disk fills, writes that
- * only delete may give it up to get their log record and LMDB pages written; it is laid down
- * again once there is room, and until then writes that add data are refused.
+ * A file of zeros held back from the disk while all is well. When the disk fills, a write that
+ * only deletes may give it up to get its log record and LMDB pages written (deleting is how a
+ * full disk is emptied: LMDB reuses the pages for later writes). It is laid down again once the
+ * disk has room for it and as much again.
  */
 export class SpaceReserve {
+  readonly #dir: string;
   readonly #path: string;
   #held: boolean;
 
   constructor(dir: string) {
+    this.#dir = dir;
     this.#path = join(dir, RESERVE_FILE);
     this.#held = false;
     try {
@@ -46,6 +50,13 @@ export class SpaceReserve {
       if (fd !== undefined) closeSync(fd);
     }
     return this.#held;
+  }
+
+  /** Lays the reserve down again if it was given up and the disk has room for it to spare. */
+  retake(): void {
+    if (this.#held) return;
+    const free = freeBytes(this.#dir);
+    if (free !== undefined && free >= 2 * RESERVE_BYTES) this.take();
   }
 
   /** Gives the reserve's space back to the disk. */

@@ -1,5 +1,5 @@
-import { statfsSync } from 'node:fs';
 import { MongoCommandError } from '../errors.js';
+import { freeBytes } from './free-space.js';
 import { RESERVE_BYTES } from './space-reserve.js';
 import { LogAppendError } from './write-log.js';
 
@@ -23,16 +23,6 @@ function codeOf(err: unknown): string | undefined {
 /** The error a storage failure wraps (a failed append keeps the system call's). */
 function rootCause(err: unknown): unknown {
   return err instanceof LogAppendError ? err.cause : err;
-}
-
-/** Free bytes on the file system holding `dir`, or undefined when it cannot be asked. */
-export function freeBytes(dir: string): number | undefined {
-  try {
-    const stats = statfsSync(dir);
-    return stats.bavail * stats.bsize;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
