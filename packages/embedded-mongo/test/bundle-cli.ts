@@ -1,3 +1,5 @@
+import { chmod } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { bundleIntoFreshDir } from '../../../tests/support/bundle.mjs';
@@ -18,6 +20,9 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
   const bundles = await bundleIntoFreshDir({ cli: CLI_SOURCE }, outputParent, 'test-cli-', [
     'lmdb',
   ]);
-  provide('cliBundle', bundles.files['cli'] ?? CLI_SOURCE);
+  const bundle = bundles.files['cli'];
+  // Readable by everyone: a test runs it as an unprivileged user (mkdtemp made it owner-only).
+  if (bundle !== undefined) await chmod(dirname(bundle), 0o755);
+  provide('cliBundle', bundle ?? CLI_SOURCE);
   return bundles.remove;
 }

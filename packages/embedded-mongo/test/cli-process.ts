@@ -5,7 +5,8 @@ import './cli-bundle-context.js';
 export interface CliProcess {
   child: ChildProcess;
   uri: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Settles when it has exited, with everything it printed. */
+  exited: Promise<CliOutcome>;
 }
 
 export interface CliOutcome {
@@ -15,7 +16,16 @@ export interface CliOutcome {
   stderr: string;
 }
 
-function launch(args: string[]): {
+/** `uid`: run as that user (the test process must be root). */
+interface LaunchOptions {
+  uid?: number;
+}
+
+/** Starts the CLI; `output` fills as it prints. */
+export function launchCli(
+  args: string[],
+  options: LaunchOptions = {},
+): {
   child: ChildProcess;
   output: { stdout: string; stderr: string };
   exited: Promise<CliOutcome>;
@@ -24,6 +34,7 @@ function launch(args: string[]): {
   // start CPU (about 0.3 s for common's fixtures).
   const child = spawn(process.execPath, [inject('cliBundle'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.uid === undefined ? {} : { uid: options.uid }),
   });
   const output = { stdout: '', stderr: '' };
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
@@ -37,7 +48,7 @@ function launch(args: string[]): {
 
 /** Starts the CLI and resolves with the URI it prints once it is listening. */
 export async function startCli(args: string[]): Promise<CliProcess> {
-  const { child, output, exited } = launch(args);
+  const { child, output, exited } = launchCli(args);
   const uri = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /mongodb:\/\/\S+/.exec(output.stdout);
@@ -55,6 +66,6 @@ export async function startCli(args: string[]): Promise<CliProcess> {
 }
 
 /** Runs the CLI expecting it to exit by itself. */
-export function runCli(args: string[]): Promise<CliOutcome> {
-  return launch(args).exited;
+export function runCli(args: string[], options: LaunchOptions = {}): Promise<CliOutcome> {
+  return launchCli(args, options).exited;
 }

@@ -47,7 +47,7 @@ export function describeFailure(err: unknown): string {
         ? String(cause.path)
         : undefined;
   const message = cause instanceof Error ? cause.message : String(cause);
-  const what = code === undefined ? message : `${code} (${message})`;
+  const what = code === undefined || message.startsWith(code) ? message : `${code} (${message})`;
   return path === undefined ? what : `${what} on ${path}`;
 }
 
