@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/index.js';
-import { launchCli, runCli, startCli } from './cli-process.js';
+import { launchCli, runCli } from './cli-process.js';
 import { mountSmallDisk, type SmallDisk } from './small-disk.js';
 
 const TIMEOUT_MS = 90_000;
