@@ -77,7 +77,10 @@ describe('a full disk', () => {
       expect(exited).toBe(false);
 
       // 2. The refused insert left no trace: not readable, and retrying it is refused again for
-      // the disk, not as a duplicate key. A refused update leaves the old value.
+      // the disk, not as a duplicate key. A refused update leaves the old value. (The server
+      // refuses before the disk is quite full, to keep room for LMDB; something else takes the
+      // rest, so that each of these is refused whatever LMDB did meanwhile.)
+      const fillers = [disk.fill()];
       expect(await items.findOne({ _id: refusedId })).toBeNull();
       expect((await refusal(items.insertOne({ _id: refusedId, filler }))).code).toBe(
         OUT_OF_DISK_SPACE,
@@ -87,17 +90,28 @@ describe('a full disk', () => {
       );
       expect(await items.findOne({ _id: 0 })).toEqual({ _id: 0, filler });
       expect(await items.countDocuments()).toBe(stored.size);
+      // Refused catalog changes are undone too: no new collection, no new index.
+      const db = client.db('full');
+      expect((await refusal(db.collection('other').insertOne({ filler }))).code).toBe(
+        OUT_OF_DISK_SPACE,
+      );
+      // (A long name makes the catalog record larger than the slack in the log's last page.)
+      const index = items.createIndex({ v: 1 }, { name: 'v'.repeat(8_000) });
+      expect((await refusal(index)).code).toBe(OUT_OF_DISK_SPACE);
+      expect((await db.listCollections().toArray()).map((c) => c.name)).toEqual(['items']);
+      expect((await items.listIndexes().toArray()).map((i) => i['name'])).toEqual(['_id_']);
 
-      // 3. Deleting frees space, and writes that add data succeed again without a restart.
+      // 3. Deleting frees space (on the space the server holds in reserve, the disk being full),
+      // and writes that add data succeed again without a restart.
       const removed = await items.deleteMany({ _id: { $lt: 300 } });
       expect(removed.deletedCount).toBe(300);
       for (let id = 0; id < 300; id++) stored.delete(id);
       await eventually(() => items.insertOne({ _id: refusedId, filler }));
       stored.set(refusedId, { _id: refusedId, filler });
 
-      // 4. Something else fills the disk. A delete may still get through once, on the space the
-      // server holds in reserve; with that used too, a delete is refused and hides nothing.
-      const fillers = [disk.fill()];
+      // 4. Something else fills the disk again. With the reserve used, a delete is refused too
+      // and hides nothing.
+      fillers.push(disk.fill());
       expect((await refusal(items.insertOne({ _id: 100_000, filler }))).code).toBe(
         OUT_OF_DISK_SPACE,
       );

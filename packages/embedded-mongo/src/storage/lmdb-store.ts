@@ -7,6 +7,7 @@ import type { IndexSpec } from '../engine/index-spec.js';
 import { lockDirectory } from './dir-lock.js';
 import type { EncodedOp } from './log-records.js';
 import { SpaceReserve } from './space-reserve.js';
+import { freeBytes } from './free-space.js';
 import { describeFailure, StorageStartError, writeRefused } from './storage-errors.js';
 import type { CollectionMeta, Store, StoredCollection, WriteOp } from './store.js';
 import { WriteLog } from './write-log.js';
@@ -18,6 +19,8 @@ const BATCH_INTERVAL_MS = 10;
 const BATCH_MAX_OPS = 10_000;
 // After LMDB failed to commit (a full disk, say), how soon it is tried again.
 const RETRY_MS = 200;
+// Room kept free beside the log and LMDB's copy of what it holds (LMDB grows by more than a page).
+const HEADROOM_BYTES = 256 * 1024;
 // The key of the state table holding the sequence number of the last log record LMDB holds.
 const APPLIED = 'applied';
 
@@ -56,6 +59,14 @@ function decodeMeta(bytes: Uint8Array): CollectionMeta {
       options !== null && typeof options === 'object' ? (options as CollectionMeta['options']) : {},
     indexes: Array.isArray(indexes) ? (indexes as IndexSpec[]) : [],
   };
+}
+
+/** What `getStats()` reports of one table (lmdb types it loosely). */
+interface LmdbStats {
+  pageSize: number;
+  treeBranchPageCount: number;
+  treeLeafPageCount: number;
+  overflowPages: number;
 }
 
 function asBuffer(bytes: Uint8Array): Buffer {
@@ -98,6 +109,8 @@ export class LmdbStore implements Store {
   /** Logged writes waiting for their LMDB transaction, and the sequence number of the last one. */
   #pending: EncodedOp[] = [];
   #pendingLast = 0;
+  /** Bytes of log records LMDB does not hold yet. */
+  #unappliedBytes = 0;
   /** The writes of the transaction running, until it commits. */
   #committing: EncodedOp[] = [];
   #flushing: Promise<void> | undefined;
@@ -253,21 +266,60 @@ export class LmdbStore implements Store {
       this.#reserve.retake();
     }
     const encoded = ops.map(encode);
-    let seq: number;
+    let appended: { seq: number; bytes: number };
     try {
-      seq = this.#log.append(encoded);
+      appended = this.#log.append(encoded, removes ? undefined : (bytes) => this.#admit(bytes));
     } catch (err) {
       if (!removes || !this.#reserve.held) throw writeRefused(err, this.#dir);
       this.#reserve.release();
       try {
-        seq = this.#log.append(encoded);
+        appended = this.#log.append(encoded);
       } catch (again) {
         throw writeRefused(again, this.#dir);
       }
     }
     for (const op of encoded) this.#pending.push(op);
-    this.#pendingLast = seq;
+    this.#pendingLast = appended.seq;
+    this.#unappliedBytes += appended.bytes;
     this.#scheduleFlush();
+  }
+
+  /**
+   * Refuses a record that adds data when the disk could not also take LMDB's copy of every
+   * logged write it does not hold yet: the log must never take the space LMDB needs for writes
+   * already acknowledged. Writes that only remove data are let through, which is how a full
+   * disk is emptied (LMDB reuses the pages they free).
+   */
+  #admit(bytes: number): void {
+    const needed = 2 * (this.#unappliedBytes + bytes) + HEADROOM_BYTES;
+    const free = freeBytes(this.#dir);
+    if (free === undefined || free >= needed) return;
+    // Pages that deletes freed inside LMDB's file take new data as well as the disk does.
+    const spare = free + this.#lmdbSpareBytes();
+    if (spare < needed)
+      throw Object.assign(
+        new Error(`${spare} bytes free, ${needed} needed for the log and LMDB's copy of it`),
+        { code: 'ENOSPC' },
+      );
+  }
+
+  /** Pages inside LMDB's file that no table uses (freed by deletes), in bytes. */
+  #lmdbSpareBytes(): number {
+    const env = this.#root.getStats() as LmdbStats & {
+      lastPageNumber: number;
+      root: LmdbStats;
+      free: LmdbStats;
+    };
+    const pages = (stats: LmdbStats): number =>
+      stats.treeBranchPageCount + stats.treeLeafPageCount + stats.overflowPages;
+    const used =
+      2 + // LMDB's two meta pages
+      pages(env.root) +
+      pages(env.free) +
+      [this.#docs, this.#catalog, this.#state]
+        .map((db) => pages(db.getStats() as LmdbStats))
+        .reduce((a, b) => a + b, 0);
+    return Math.max(0, env.lastPageNumber + 1 - used) * env.pageSize;
   }
 
   #scheduleFlush(): void {
@@ -287,6 +339,7 @@ export class LmdbStore implements Store {
     if (this.#flushing || this.#pending.length === 0) return;
     const batch = this.#pending;
     const last = this.#pendingLast;
+    const bytes = this.#unappliedBytes;
     this.#pending = [];
     this.#committing = batch;
     this.#flushing = this.#root
@@ -297,6 +350,7 @@ export class LmdbStore implements Store {
       .then(
         () => {
           this.#lmdbFailure = undefined;
+          this.#unappliedBytes -= bytes;
           this.#release(last);
         },
         (err: unknown) => this.#failed(batch, err),
@@ -313,7 +367,10 @@ export class LmdbStore implements Store {
     // lmdb rejects the transaction with a generic error and a second promise with the cause.
     const cause: unknown =
       err !== null && typeof err === 'object' && 'commitError' in err ? err.commitError : undefined;
-    if (cause instanceof Promise) cause.catch(() => undefined);
+    if (cause instanceof Promise)
+      cause.catch((real: unknown) => {
+        if (this.#lmdbFailure === err) this.#lmdbFailure = real;
+      });
     const first = this.#lmdbFailure === undefined;
     this.#lmdbFailure = err;
     this.#pending = [...batch, ...this.#pending];

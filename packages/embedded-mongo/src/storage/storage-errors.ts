@@ -25,6 +25,10 @@ function rootCause(err: unknown): unknown {
   return err instanceof LogAppendError ? err.cause : err;
 }
 
+// Below this, a failed write is put down to a full disk: LMDB grows its file by more than a page
+// at a time, and the space reserve may have been handed back just after the failure.
+const NEARLY_FULL_BYTES = 4 * RESERVE_BYTES;
+
 /**
  * Whether a storage failure means the disk is full. LMDB reports a write it could not make on
  * a full disk as EIO as often as ENOSPC, so the free space decides when the code does not.
@@ -33,7 +37,7 @@ export function isDiskFull(err: unknown, dir: string): boolean {
   const code = codeOf(rootCause(err));
   if (code === 'ENOSPC' || code === 'EDQUOT') return true;
   const free = freeBytes(dir);
-  return free !== undefined && free < RESERVE_BYTES;
+  return free !== undefined && free < NEARLY_FULL_BYTES;
 }
 
 /** What went wrong, with the file it concerns when known: "ENOSPC on /data/wal-….log". */

@@ -87,12 +87,19 @@ export class WriteLog {
     return this.#last;
   }
 
-  /** Appends one command's writes; returns its sequence number. Throws `LogAppendError`. */
-  append(ops: readonly EncodedOp[]): number {
+  /**
+   * Appends one command's writes; returns its sequence number and the record's size. Throws
+   * `LogAppendError`, or what `admit` throws when handed the record's size.
+   */
+  append(
+    ops: readonly EncodedOp[],
+    admit?: (bytes: number) => void,
+  ): { seq: number; bytes: number } {
     if (this.#uncut) this.#cut();
     if (this.#bytes >= SEGMENT_BYTES) this.#roll();
     const seq = this.#last + 1;
     const record = encodeRecord(seq, ops);
+    admit?.(record.length);
     let written = 0;
     try {
       while (written < record.length)
@@ -110,7 +117,7 @@ export class WriteLog {
     }
     this.#bytes += record.length;
     this.#last = seq;
-    return seq;
+    return { seq, bytes: record.length };
   }
 
   /** Takes a failed append's bytes off the end of the segment. */
