@@ -5,6 +5,7 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { serializeDocument } from '../bson.js';
 import type { IndexSpec } from '../engine/index-spec.js';
 import { lockDirectory } from './dir-lock.js';
+import { legacyRecords, legacySegments, removeLegacySegments } from './legacy-log.js';
 import type { EncodedOp } from './log-records.js';
 import { SpaceReserve } from './space-reserve.js';
 import { freeBytes } from './free-space.js';
@@ -168,6 +169,7 @@ export class LmdbStore implements Store {
    * synced, before anything is read; returns a fresh log numbered after them.
    */
   #recover(): WriteLog {
+    this.#replayLegacy();
     const applied = this.#state.get(APPLIED) ?? 0;
     const replay = WriteLog.replay(this.#dir, applied);
     for (const note of replay.notes) this.#warn(note);
@@ -186,6 +188,20 @@ export class LmdbStore implements Store {
     } catch (err) {
       throw new StorageStartError(this.#dir, 'open the write log', err);
     }
+  }
+
+  /** The log of a version before sequence numbers, which a killed server may have left. */
+  #replayLegacy(): void {
+    const paths = legacySegments(this.#dir);
+    if (paths.length === 0) return;
+    try {
+      this.#root.transactionSync(() => {
+        for (const ops of legacyRecords(paths)) for (const op of ops) this.#apply(op);
+      });
+    } catch (err) {
+      throw new StorageStartError(this.#dir, 'replay the write log into the database', err);
+    }
+    removeLegacySegments(paths);
   }
 
   #apply(op: EncodedOp): void {
