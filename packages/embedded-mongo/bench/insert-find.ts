@@ -11,6 +11,7 @@ import { buildOpMsgReply } from '../src/wire/op-msg.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { compareWith } from './compare.js';
 
 // Measures insertOne and findOne-by-_id through the official driver, sequentially and 50-way
 // concurrently, once the collection holds 1 000 and 100 000 documents. The server runs as the CLI
@@ -169,6 +170,11 @@ function engineOnly(): void {
 }
 
 async function main(): Promise<void> {
+  const compare = process.argv.find((arg) => arg.startsWith('--compare='));
+  if (compare !== undefined) {
+    await compareWith(compare.slice('--compare='.length));
+    return;
+  }
   line(
     `embedded-mongo benchmark: ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, best of ${ROUNDS} × ${DURATION_MS} ms per figure, load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,
   );

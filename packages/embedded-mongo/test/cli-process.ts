@@ -16,9 +16,12 @@ export interface CliOutcome {
   stderr: string;
 }
 
-/** `uid`: run as that user (the test process must be root). */
-interface LaunchOptions {
+export interface LaunchOptions {
+  /** Run as that user (the test process must be root). */
   uid?: number;
+  /** Node options before the script, and variables added to the environment. */
+  execArgv?: string[];
+  env?: Record<string, string>;
 }
 
 /** Starts the CLI; `output` fills as it prints. */
@@ -32,10 +35,15 @@ export function launchCli(
 } {
   // Without --enable-source-maps: no test here reads a stack, and loading the maps costs each
   // start CPU (about 0.3 s for common's fixtures).
-  const child = spawn(process.execPath, [inject('cliBundle'), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(options.uid === undefined ? {} : { uid: options.uid }),
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.execArgv ?? []), inject('cliBundle'), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+      ...(options.uid === undefined ? {} : { uid: options.uid }),
+    },
+  );
   const output = { stdout: '', stderr: '' };
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
@@ -47,8 +55,8 @@ export function launchCli(
 }
 
 /** Starts the CLI and resolves with the URI it prints once it is listening. */
-export async function startCli(args: string[]): Promise<CliProcess> {
-  const { child, output, exited } = launchCli(args);
+export async function startCli(args: string[], options: LaunchOptions = {}): Promise<CliProcess> {
+  const { child, output, exited } = launchCli(args, options);
   const uri = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /mongodb:\/\/\S+/.exec(output.stdout);

@@ -52,7 +52,7 @@ describe('a full disk', () => {
       disk = await mountSmallDisk(16);
       const dbPath = join(disk.dir, 'data.v2');
       const args = ['--port', '0', '--dbpath', dbPath];
-      let server: CliProcess = await startCli(args);
+      let server: CliProcess = await startCli(args, disk.launch);
       let client = await new MongoClient(server.uri).connect();
       let items: Collection<Item> = client.db('full').collection<Item>('items');
       let exited = false;
@@ -135,10 +135,14 @@ describe('a full disk', () => {
 
       // 5. The disk is made larger: writes are acknowledged again, then the process is killed.
       await disk.resize(64);
-      await eventually(() => items.updateOne({ _id: 1000 }, { $set: { v: 2 } }));
-      stored.set(1000, { _id: 1000, filler, v: 2 });
-      await items.deleteOne({ _id: 1001 });
-      stored.delete(1001);
+      const [updated, deleted] = [...stored.keys()].sort((a, b) => b - a);
+      if (updated === undefined || deleted === undefined) throw new Error('nothing left');
+      await eventually(async () => {
+        expect((await items.updateOne({ _id: updated }, { $set: { v: 2 } })).modifiedCount).toBe(1);
+      });
+      stored.set(updated, { _id: updated, filler, v: 2 });
+      expect((await items.deleteOne({ _id: deleted })).deletedCount).toBe(1);
+      stored.delete(deleted);
       await items.insertOne({ _id: 200_000, filler });
       stored.set(200_000, { _id: 200_000, filler });
       server.child.kill('SIGKILL');
@@ -147,13 +151,13 @@ describe('a full disk', () => {
       for (const path of fillers) unfill(path);
 
       // 6. After a restart: every acknowledged write, nothing refused.
-      server = await startCli(args);
+      server = await startCli(args, disk.launch);
       client = await new MongoClient(server.uri).connect();
       try {
         items = client.db('full').collection<Item>('items');
         const after = await items.find({}, { sort: { _id: 1 } }).toArray();
         expect(after.map((d) => d._id)).toEqual([...stored.keys()].sort((a, b) => a - b));
-        expect(await items.findOne({ _id: 1000 })).toEqual({ _id: 1000, filler, v: 2 });
+        expect(await items.findOne({ _id: updated })).toEqual({ _id: updated, filler, v: 2 });
         expect(await items.findOne({ _id: 100_000 })).toBeNull();
       } finally {
         await client.close();

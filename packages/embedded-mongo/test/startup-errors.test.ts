@@ -65,7 +65,7 @@ describe.concurrent('start-up', () => {
       const first = await startEmbeddedMongo({ dbPath });
       await first.stop();
       disk.fill();
-      const outcome = await runCli(['--port', '0', '--dbpath', dbPath]);
+      const outcome = await runCli(['--port', '0', '--dbpath', dbPath], disk.launch);
       expect(outcome.code).toBe(1);
       expect(outcome.stderr).toContain(dbPath);
       expect(outcome.stderr).toContain('ENOSPC');
