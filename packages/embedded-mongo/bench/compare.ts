@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MongoClient, type Collection } from 'mongodb';
+import { startServer } from './server-process.js';
+import { CONCURRENCY, DURATION_MS, fill, makeDoc, measure, SIZES, type Doc } from './workload.js';
 
 // `npm run bench -w @repo/embedded-mongo -- --compare=<checkout>`: this checkout's server beside
 // another checkout's (its sources, run with tsx; nothing there is built or written), both on LMDB,
@@ -11,21 +12,6 @@ import { MongoClient, type Collection } from 'mongodb';
 // other work on the machine falls on both alike. Reports the median of each side and their ratio.
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
-const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 1000);
-const CONCURRENCY = 50;
-const SIZES = [1_000, 100_000];
-
-interface Doc {
-  _id: number;
-  name: string;
-  n: number;
-  tags: string[];
-}
-
-function makeDoc(id: number): Doc {
-  return { _id: id, name: `user-${id}`, n: id % 997, tags: ['a', 'b', String(id % 7)] };
-}
-
 interface Side {
   label: string;
   stop(): Promise<void>;
@@ -35,26 +21,8 @@ interface Side {
 }
 
 async function startSide(label: string, checkout: string, dbPath: string): Promise<Side> {
-  const cli = join(checkout, 'packages/embedded-mongo/src/cli.ts');
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', cli, '--port', '0', '--dbpath', dbPath],
-    {
-      cwd: checkout,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let output = '';
-  child.stdout.setEncoding('utf8');
-  const uri = await new Promise<string>((resolveUri, reject) => {
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk;
-      const match = /mongodb:\/\/\S+/.exec(output);
-      if (match) resolveUri(match[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`${label} exited with code ${String(code)}`)));
-  });
-  const client = await new MongoClient(uri, { maxPoolSize: CONCURRENCY }).connect();
+  const server = await startServer(checkout, ['--dbpath', dbPath]);
+  const client = await new MongoClient(server.uri, { maxPoolSize: CONCURRENCY }).connect();
   return {
     label,
     client,
@@ -62,26 +30,9 @@ async function startSide(label: string, checkout: string, dbPath: string): Promi
     nextId: 10_000_000,
     async stop(): Promise<void> {
       await client.close();
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
     },
   };
-}
-
-async function rate(workers: number, op: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const started = performance.now();
-  const deadline = started + DURATION_MS;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (performance.now() < deadline) {
-        await op();
-        count += 1;
-      }
-    }),
-  );
-  return count / ((performance.now() - started) / 1000);
 }
 
 function median(values: number[]): number {
@@ -95,30 +46,24 @@ function median(values: number[]): number {
 type Figure = (side: Side, size: number) => Promise<number>;
 
 const FIGURES: Array<[string, Figure]> = [
-  ['insertOne, 1 in flight', (s) => rate(1, () => s.coll.insertOne(makeDoc(s.nextId++)))],
+  ['insertOne, 1 in flight', (s) => measure(1, () => s.coll.insertOne(makeDoc(s.nextId++)))],
   [
     `insertOne, ${CONCURRENCY} in flight`,
-    (s) => rate(CONCURRENCY, () => s.coll.insertOne(makeDoc(s.nextId++))),
+    (s) => measure(CONCURRENCY, () => s.coll.insertOne(makeDoc(s.nextId++))),
   ],
   [
     'findOne by _id, 1 in flight',
-    (s, size) => rate(1, () => s.coll.findOne({ _id: Math.floor(Math.random() * size) })),
+    (s, size) => measure(1, () => s.coll.findOne({ _id: Math.floor(Math.random() * size) })),
   ],
   [
     `findOne by _id, ${CONCURRENCY} in flight`,
-    (s, size) => rate(CONCURRENCY, () => s.coll.findOne({ _id: Math.floor(Math.random() * size) })),
+    (s, size) =>
+      measure(CONCURRENCY, () => s.coll.findOne({ _id: Math.floor(Math.random() * size) })),
   ],
 ];
 
-async function fill(coll: Collection<Doc>, from: number, to: number): Promise<void> {
-  for (let start = from; start < to; start += 5_000) {
-    const end = Math.min(to, start + 5_000);
-    await coll.insertMany(Array.from({ length: end - start }, (_, i) => makeDoc(start + i)));
-  }
-}
-
 export async function compareWith(otherCheckout: string): Promise<void> {
-  const here = resolve(import.meta.dirname, '../../..');
+  const here = fileURLToPath(new URL('../../..', import.meta.url));
   const other = resolve(otherCheckout);
   const dir = await mkdtemp(join(tmpdir(), 'embedded-mongo-compare-'));
   const sides = [

@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MongoClient, MongoServerError } from 'mongodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startCli, type CliProcess } from './cli-process.js';
+import { useTempDirs } from './temp-dirs.js';
 
 const TIMEOUT_MS = 120_000;
 const ROUNDS = 3;
@@ -25,11 +23,7 @@ class Acknowledged {
 }
 
 describe('kill -9 under concurrent writers', () => {
-  const dirs: string[] = [];
-
-  afterAll(async () => {
-    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-  });
+  const tempDir = useTempDirs('embedded-mongo-crash-');
 
   /** Writes from 16 clients until the server is killed after a random number of them. */
   async function writeUntilKilled(
@@ -79,8 +73,7 @@ describe('kill -9 under concurrent writers', () => {
   it(
     'when the server is killed at a random point while 16 clients write, round after round, then every acknowledged insert, update and delete is there after each restart',
     async () => {
-      const dbPath = await mkdtemp(join(tmpdir(), 'embedded-mongo-crash-'));
-      dirs.push(dbPath);
+      const dbPath = await tempDir();
       const acknowledged = new Acknowledged();
       for (let round = 0; round < ROUNDS; round++) {
         const cli = await startCli(['--port', '0', '--dbpath', dbPath]);

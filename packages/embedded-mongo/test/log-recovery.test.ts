@@ -1,14 +1,14 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { BSON } from 'bson';
 import { MongoClient } from 'mongodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { valueKey } from '../src/bson.js';
 import { startEmbeddedMongo } from '../src/index.js';
 import { encodeRecord, HEADER_BYTES, type EncodedOp } from '../src/storage/log-records.js';
 import { planReplay, WriteLogDamagedError, type Segment } from '../src/storage/log-recovery.js';
+import { useTempDirs } from './temp-dirs.js';
 
 function put(id: string, v: number): EncodedOp {
   return { op: 'put', ns: 'db.items', id: valueKey(id), bytes: BSON.serialize({ _id: id, v }) };
@@ -22,11 +22,7 @@ const seqs = (segments: Segment[], applied: number): number[] =>
   planReplay(segments, applied).records.map((r) => r.seq);
 
 describe('replaying the write log', () => {
-  const dirs: string[] = [];
-
-  afterAll(async () => {
-    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-  });
+  const tempDir = useTempDirs('embedded-mongo-legacy-');
 
   it('when LMDB holds some records, then only those after its position are replayed, in order', () => {
     const segments = [
@@ -74,8 +70,7 @@ describe('replaying the write log', () => {
   });
 
   it('when an earlier version left its log behind, then its writes are replayed once and the files removed', async () => {
-    const dbPath = await mkdtemp(join(tmpdir(), 'embedded-mongo-legacy-'));
-    dirs.push(dbPath);
+    const dbPath = await tempDir();
     const first = await startEmbeddedMongo({ dbPath });
     const client = await new MongoClient(first.uri).connect();
     await client

@@ -1,9 +1,9 @@
-import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MongoClient, type MongoServerError } from 'mongodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/index.js';
+import { useTempDirs } from './temp-dirs.js';
 import { runCli, startCli } from './cli-process.js';
 
 // Starting the CLI can take a few seconds on a busy machine.
@@ -12,17 +12,7 @@ const CLI_TIMEOUT_MS = 60_000;
 // These tests are about this server's own storage, so they start it themselves; each has folders
 // and servers of its own, so they run side by side (most of their time is processes starting).
 describe.concurrent('persistence', () => {
-  const dirs: string[] = [];
-
-  async function tempDir(): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), 'embedded-mongo-'));
-    dirs.push(dir);
-    return dir;
-  }
-
-  afterAll(async () => {
-    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-  });
+  const tempDir = useTempDirs('embedded-mongo-');
 
   it('when the server is stopped and started again on the same dbPath, then data, unique indexes, drops and renames are all as they were', async () => {
     const dbPath = await tempDir();

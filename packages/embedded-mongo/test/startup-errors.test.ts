@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient } from 'mongodb';
@@ -8,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/index.js';
 import { launchCli, runCli } from './cli-process.js';
 import { mountSmallDisk, type SmallDisk } from './small-disk.js';
+import { useTempDirs } from './temp-dirs.js';
 
 const TIMEOUT_MS = 90_000;
 const NOBODY = 65534;
@@ -19,18 +19,11 @@ function deadPid(): number {
 }
 
 describe.concurrent('start-up', () => {
-  const dirs: string[] = [];
+  const tempDir = useTempDirs('embedded-mongo-start-');
   const disks: SmallDisk[] = [];
-
-  async function tempDir(): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), 'embedded-mongo-start-'));
-    dirs.push(dir);
-    return dir;
-  }
 
   afterAll(async () => {
     await Promise.all(disks.splice(0).map((disk) => disk.unmount()));
-    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
   it('when the dbPath has a dot in its name, then the server stores and finds its data there', async () => {

@@ -1,9 +1,9 @@
-import { mkdtemp, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { MongoClient, type Collection } from 'mongodb';
+import { describe, expect, it } from 'vitest';
 import { encodeRecord, HEADER_BYTES } from '../src/storage/log-records.js';
+import { useTempDirs } from './temp-dirs.js';
 import { runCli, startCli, type CliProcess } from './cli-process.js';
 import { logRecords, logSegments, waitUntilApplied } from './write-log-files.js';
 
@@ -20,43 +20,34 @@ async function stopCli(cli: CliProcess): Promise<void> {
 }
 
 describe.concurrent('a damaged write log', () => {
-  const dirs: string[] = [];
+  const tempDir = useTempDirs('embedded-mongo-log-');
 
-  async function tempDir(): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), 'embedded-mongo-log-'));
-    dirs.push(dir);
-    return dir;
-  }
-
-  afterAll(async () => {
-    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-  });
-
-  /** Acknowledged writes, all of them in LMDB too, then kill -9: the log is left as it was. */
+  /**
+   * Acknowledged writes to `log.items`, all of them in LMDB too, then kill -9, so the log is left
+   * as it was; returns its last segment.
+   */
   async function writeThenKill(
     dbPath: string,
-    writes: (items: ReturnType<MongoClient['db']>) => Promise<void>,
-  ): Promise<void> {
+    writes: (items: Collection<Versioned>) => Promise<unknown>,
+  ): Promise<string> {
     const cli = await startCli(['--port', '0', '--dbpath', dbPath]);
     const client = await new MongoClient(cli.uri).connect();
-    await writes(client.db('log'));
+    await writes(client.db('log').collection<Versioned>('items'));
     await waitUntilApplied(dbPath);
     cli.child.kill('SIGKILL');
     await cli.exited;
     await client.close(true);
+    return (await logSegments(dbPath)).at(-1) ?? '';
   }
 
   it(
     'when the last bytes of the log are cut off after LMDB committed its writes, then a restart serves the last acknowledged value and says what it ignored',
     async () => {
       const dbPath = await tempDir();
-      await writeThenKill(dbPath, async (db) => {
-        const items = db.collection<Versioned>('items');
+      const segment = await writeThenKill(dbPath, async (items) => {
         await items.insertOne({ _id: 'X', v: 1 });
-        await items.updateOne({ _id: 'X' }, { $set: { v: 2 } });
-        await items.updateOne({ _id: 'X' }, { $set: { v: 3 } });
+        for (const v of [2, 3]) await items.updateOne({ _id: 'X' }, { $set: { v } });
       });
-      const segment = (await logSegments(dbPath)).at(-1) ?? '';
       const size = (await readFile(segment)).length;
       await truncate(segment, size - 3);
 
@@ -87,13 +78,12 @@ describe.concurrent('a damaged write log', () => {
     'when one byte in the middle of the log is flipped, then the server refuses to start naming the file and the byte, and without the damaged file it serves a state that existed',
     async () => {
       const dbPath = await tempDir();
-      await writeThenKill(dbPath, async (db) => {
-        const items = db.collection<Versioned>('items');
+      // Y is written after X reached v=2: Y beside X at v=1 would be a state that never existed.
+      const segment = await writeThenKill(dbPath, async (items) => {
         await items.insertOne({ _id: 'X', v: 1 });
         await items.updateOne({ _id: 'X' }, { $set: { v: 2 } });
         await items.insertOne({ _id: 'Y', v: 1 });
       });
-      const segment = (await logSegments(dbPath)).at(-1) ?? '';
       const damaged = (await logRecords(segment))[1];
       expect(damaged).toBeDefined();
       const at = (damaged?.offset ?? 0) + HEADER_BYTES + 3;
@@ -136,9 +126,7 @@ describe.concurrent('a damaged write log', () => {
     'when the log holds writes after a gap, then the server refuses to start rather than skip the missing ones',
     async () => {
       const dbPath = await tempDir();
-      await writeThenKill(dbPath, async (db) => {
-        await db.collection('items').insertOne({ _id: 'X', v: 1 } as never);
-      });
+      await writeThenKill(dbPath, (items) => items.insertOne({ _id: 'X', v: 1 }));
       // A segment starting far beyond what LMDB holds: the writes between are nowhere.
       const stray = join(dbPath, 'wal-0000000000000100.log');
       await writeFile(stray, encodeRecord(100, [{ op: 'drop', ns: 'log.items' }]));
