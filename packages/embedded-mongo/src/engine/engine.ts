@@ -173,10 +173,8 @@ export class Engine {
       if (whole.has(ns)) continue;
       const { db, name } = splitNs(ns);
       const coll = this.collection(db, name);
-      for (const id of ids) {
-        const bytes = this.#store.storedDocument(ns, id);
+      for (const [id, bytes] of this.#store.storedDocuments(ns, ids))
         coll?.revert(id, bytes === undefined ? undefined : deserializeDocument(bytes));
-      }
     }
     this.#pending = [];
   }

@@ -1,9 +1,5 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { BSON } from 'bson';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { serializeDocument } from '../bson.js';
-import type { IndexSpec } from '../engine/index-spec.js';
 import { lockDirectory } from './dir-lock.js';
 import { legacyRecords, legacySegments, removeLegacySegments } from './legacy-log.js';
 import type { EncodedOp } from './log-records.js';
@@ -11,6 +7,8 @@ import { SpaceReserve } from './space-reserve.js';
 import { freeBytes } from './free-space.js';
 import { describeFailure, StorageStartError, writeRefused } from './storage-errors.js';
 import type { CollectionMeta, Store, StoredCollection, WriteOp } from './store.js';
+import { asBuffer, decodeMeta, docKey, encode } from './stored-form.js';
+import { lmdbSpareBytes } from './lmdb-space.js';
 import { WriteLog } from './write-log.js';
 
 // How long logged writes wait for company before going into LMDB: one transaction (and one sync
@@ -24,55 +22,6 @@ const RETRY_MS = 200;
 const HEADROOM_BYTES = 256 * 1024;
 // The key of the state table holding the sequence number of the last log record LMDB holds.
 const APPLIED = 'applied';
-
-// LMDB rejects keys above ~1978 bytes; long _id keys are replaced by a digest of themselves.
-const MAX_ID_KEY_LENGTH = 1500; // bytes, leaving room for the namespace
-
-function docKey(ns: string, id: string): string {
-  const idPart =
-    Buffer.byteLength(id) > MAX_ID_KEY_LENGTH
-      ? `#${createHash('sha256').update(id).digest('base64')}`
-      : id;
-  return `${ns}\u0000${idPart}`;
-}
-
-function encode(op: WriteOp): EncodedOp {
-  switch (op.op) {
-    case 'put':
-      return { op: 'put', ns: op.ns, id: op.id, bytes: serializeDocument(op.doc) };
-    case 'meta':
-      return {
-        op: 'meta',
-        ns: op.ns,
-        bytes: BSON.serialize({ options: op.meta.options, indexes: op.meta.indexes }),
-      };
-    default:
-      return op;
-  }
-}
-
-function decodeMeta(bytes: Uint8Array): CollectionMeta {
-  const raw = BSON.deserialize(bytes);
-  const options: unknown = raw['options'];
-  const indexes: unknown = raw['indexes'];
-  return {
-    options:
-      options !== null && typeof options === 'object' ? (options as CollectionMeta['options']) : {},
-    indexes: Array.isArray(indexes) ? (indexes as IndexSpec[]) : [],
-  };
-}
-
-/** What `getStats()` reports of one table (lmdb types it loosely). */
-interface LmdbStats {
-  pageSize: number;
-  treeBranchPageCount: number;
-  treeLeafPageCount: number;
-  overflowPages: number;
-}
-
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 /** Writes that only take data away, which a full disk must still accept: they are how it empties. */
 function onlyRemoves(ops: readonly WriteOp[]): boolean {
@@ -240,15 +189,16 @@ export class LmdbStore implements Store {
     return [...this.#committing, ...this.#pending];
   }
 
-  storedDocument(ns: string, id: string): Uint8Array | undefined {
-    let bytes: Uint8Array | undefined = this.#docs.getBinary(docKey(ns, id));
+  storedDocuments(ns: string, ids: ReadonlySet<string>): Map<string, Uint8Array | undefined> {
+    const out = new Map<string, Uint8Array | undefined>();
+    for (const id of ids) out.set(id, this.#docs.getBinary(docKey(ns, id)));
     for (const op of this.#unapplied()) {
       if (op.ns !== ns) continue;
-      if (op.op === 'drop') bytes = undefined;
-      else if (op.op === 'put' && op.id === id) bytes = op.bytes;
-      else if (op.op === 'del' && op.id === id) bytes = undefined;
+      if (op.op === 'drop') for (const id of ids) out.set(id, undefined);
+      else if (op.op === 'put' && ids.has(op.id)) out.set(op.id, op.bytes);
+      else if (op.op === 'del' && ids.has(op.id)) out.set(op.id, undefined);
     }
-    return bytes;
+    return out;
   }
 
   storedCollection(ns: string): StoredCollection | undefined {
@@ -311,31 +261,12 @@ export class LmdbStore implements Store {
     const free = freeBytes(this.#dir);
     if (free === undefined || free >= needed) return;
     // Pages that deletes freed inside LMDB's file take new data as well as the disk does.
-    const spare = free + this.#lmdbSpareBytes();
+    const spare = free + lmdbSpareBytes(this.#root, [this.#docs, this.#catalog, this.#state]);
     if (spare < needed)
       throw Object.assign(
         new Error(`${spare} bytes free, ${needed} needed for the log and LMDB's copy of it`),
         { code: 'ENOSPC' },
       );
-  }
-
-  /** Pages inside LMDB's file that no table uses (freed by deletes), in bytes. */
-  #lmdbSpareBytes(): number {
-    const env = this.#root.getStats() as LmdbStats & {
-      lastPageNumber: number;
-      root: LmdbStats;
-      free: LmdbStats;
-    };
-    const pages = (stats: LmdbStats): number =>
-      stats.treeBranchPageCount + stats.treeLeafPageCount + stats.overflowPages;
-    const used =
-      2 + // LMDB's two meta pages
-      pages(env.root) +
-      pages(env.free) +
-      [this.#docs, this.#catalog, this.#state]
-        .map((db) => pages(db.getStats() as LmdbStats))
-        .reduce((a, b) => a + b, 0);
-    return Math.max(0, env.lastPageNumber + 1 - used) * env.pageSize;
   }
 
   #scheduleFlush(): void {

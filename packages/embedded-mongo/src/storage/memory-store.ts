@@ -14,8 +14,8 @@ export class MemoryStore implements Store {
 
   write(_ops: WriteOp[]): void {}
 
-  storedDocument(_ns: string, _id: string): undefined {
-    return undefined;
+  storedDocuments(_ns: string, _ids: ReadonlySet<string>): Map<string, Uint8Array | undefined> {
+    return new Map();
   }
 
   storedCollection(_ns: string): StoredCollection | undefined {

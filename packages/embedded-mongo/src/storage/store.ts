@@ -33,8 +33,8 @@ export interface Store {
    * later commands may replace them.
    */
   write(ops: WriteOp[]): void;
-  /** The document as storage holds it, every acknowledged write included (for undoing a refused one). */
-  storedDocument(ns: string, id: string): Uint8Array | undefined;
+  /** Documents as storage holds them, every acknowledged write included (for undoing a refused one). */
+  storedDocuments(ns: string, ids: ReadonlySet<string>): Map<string, Uint8Array | undefined>;
   /** The collection as storage holds it, every acknowledged write included. */
   storedCollection(ns: string): StoredCollection | undefined;
   close(): Promise<void>;

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { BSON } from 'bson';
+import { serializeDocument } from '../bson.js';
+import type { IndexSpec } from '../engine/index-spec.js';
+import type { EncodedOp } from './log-records.js';
+import type { CollectionMeta, WriteOp } from './store.js';
+
+// How writes are kept on disk: documents as BSON bytes under "<db>.<collection>\0<_id key>",
+// catalog entries as BSON under the namespace.
+
+// LMDB rejects keys above ~1978 bytes; long _id keys are replaced by a digest of themselves.
+const MAX_ID_KEY_LENGTH = 1500; // bytes, leaving room for the namespace
+
+export function docKey(ns: string, id: string): string {
+  const idPart =
+    Buffer.byteLength(id) > MAX_ID_KEY_LENGTH
+      ? `#${createHash('sha256').update(id).digest('base64')}`
+      : id;
+  return `${ns}\u0000${idPart}`;
+}
+
+export function encode(op: WriteOp): EncodedOp {
+  switch (op.op) {
+    case 'put':
+      return { op: 'put', ns: op.ns, id: op.id, bytes: serializeDocument(op.doc) };
+    case 'meta':
+      return {
+        op: 'meta',
+        ns: op.ns,
+        bytes: BSON.serialize({ options: op.meta.options, indexes: op.meta.indexes }),
+      };
+    default:
+      return op;
+  }
+}
+
+export function decodeMeta(bytes: Uint8Array): CollectionMeta {
+  const raw = BSON.deserialize(bytes);
+  const options: unknown = raw['options'];
+  const indexes: unknown = raw['indexes'];
+  return {
+    options:
+      options !== null && typeof options === 'object' ? (options as CollectionMeta['options']) : {},
+    indexes: Array.isArray(indexes) ? (indexes as IndexSpec[]) : [],
+  };
+}
+
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
