@@ -58,6 +58,11 @@ describe('a full disk', () => {
       let exited = false;
       void server.exited.then(() => (exited = true));
       const filler = 'x'.repeat(10_000);
+      // A capped collection's order is its content: an insert that trims it must be undone whole.
+      const db = client.db('full');
+      await db.createCollection('events', { capped: true, size: 1024 * 1024, max: 3 });
+      const events = db.collection<{ _id: number; filler?: string }>('events');
+      await events.insertMany([{ _id: 1 }, { _id: 2 }, { _id: 3 }]);
       const stored = new Map<number, Item>();
 
       // 1. Inserts of 10 KB until the disk is full: a refusal, not an exit.
@@ -90,16 +95,21 @@ describe('a full disk', () => {
       );
       expect(await items.findOne({ _id: 0 })).toEqual({ _id: 0, filler });
       expect(await items.countDocuments()).toBe(stored.size);
-      // Refused catalog changes are undone too: no new collection, no new index.
-      const db = client.db('full');
+      // Refused catalog changes are undone too: no new collection, no new index, no rename, and
+      // a capped collection keeps its documents in their order.
       expect((await refusal(db.collection('other').insertOne({ filler }))).code).toBe(
         OUT_OF_DISK_SPACE,
       );
       // (A long name makes the catalog record larger than the slack in the log's last page.)
       const index = items.createIndex({ v: 1 }, { name: 'v'.repeat(8_000) });
       expect((await refusal(index)).code).toBe(OUT_OF_DISK_SPACE);
-      expect((await db.listCollections().toArray()).map((c) => c.name)).toEqual(['items']);
+      expect((await refusal(items.rename('renamed'))).code).toBe(OUT_OF_DISK_SPACE);
+      expect((await refusal(events.insertOne({ _id: 4, filler }))).code).toBe(OUT_OF_DISK_SPACE);
+      const names = (await db.listCollections().toArray()).map((c) => c.name);
+      expect(names.sort()).toEqual(['events', 'items']);
       expect((await items.listIndexes().toArray()).map((i) => i['name'])).toEqual(['_id_']);
+      expect(await items.countDocuments()).toBe(stored.size);
+      expect((await events.find({}).toArray()).map((e) => e._id)).toEqual([1, 2, 3]);
 
       // 3. Deleting frees space (on the space the server holds in reserve, the disk being full),
       // and writes that add data succeed again without a restart.
