@@ -96,7 +96,7 @@ describe.concurrent('start-up', () => {
     async () => {
       const dbPath = await tempDir();
       await writeFile(join(dbPath, 'embedded-mongo.lock.1'), String(deadPid()));
-      for (let round = 0; round < 4; round++) {
+      for (let round = 0; round < 2; round++) {
         const starts = Array.from({ length: 3 }, () =>
           launchCli(['--port', '0', '--dbpath', dbPath]),
         );
