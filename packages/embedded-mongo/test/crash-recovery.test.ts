@@ -77,7 +77,11 @@ describe('kill -9 under concurrent writers', () => {
       const acknowledged = new Acknowledged();
       for (let round = 0; round < ROUNDS; round++) {
         const cli = await startCli(['--port', '0', '--dbpath', dbPath]);
-        await writeUntilKilled(cli, acknowledged, round * 100_000);
+        try {
+          await writeUntilKilled(cli, acknowledged, round * 100_000);
+        } finally {
+          cli.child.kill('SIGKILL'); // already dead unless the writers failed first
+        }
 
         const again = await startCli(['--port', '0', '--dbpath', dbPath]);
         const client = await new MongoClient(again.uri).connect();

@@ -41,8 +41,12 @@ async function eventually(write: () => Promise<unknown>): Promise<void> {
 // recovery without a restart, and acknowledged writes that survive kill -9 afterwards.
 describe('a full disk', () => {
   let disk: SmallDisk | undefined;
+  let server: CliProcess | undefined;
 
   afterAll(async () => {
+    // A test that failed half-way leaves its server running.
+    server?.child.kill('SIGKILL');
+    await server?.exited;
     await disk?.unmount();
   });
 
@@ -52,7 +56,7 @@ describe('a full disk', () => {
       disk = await mountSmallDisk(16);
       const dbPath = join(disk.dir, 'data.v2');
       const args = ['--port', '0', '--dbpath', dbPath];
-      let server: CliProcess = await startCli(args, disk.launch);
+      server = await startCli(args, disk.launch);
       let client = await new MongoClient(server.uri).connect();
       let items: Collection<Item> = client.db('full').collection<Item>('items');
       let exited = false;
