@@ -1,37 +1,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient, type Collection } from 'mongodb';
+import { MongoClient } from 'mongodb';
 import { runCommand } from '../src/commands/registry.js';
 import { CursorManager } from '../src/engine/cursors.js';
 import { Engine } from '../src/engine/engine.js';
 import { ServerParameters } from '../src/parameters.js';
 import { MemoryStore } from '../src/storage/memory-store.js';
 import { buildOpMsgReply } from '../src/wire/op-msg.js';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { compareWith } from './compare.js';
+import { startServer } from './server-process.js';
+import { CONCURRENCY, DURATION_MS, fill, makeDoc, measure, SIZES, type Doc } from './workload.js';
 
 // Measures insertOne and findOne-by-_id through the official driver, sequentially and 50-way
 // concurrently, once the collection holds 1 000 and 100 000 documents. The server runs as the CLI
 // in its own process, as it does for `npm start`, so client and server do not share a thread.
 
-const DURATION_MS = Number(process.env['BENCH_DURATION_MS'] ?? 1000);
 const ROUNDS = 3;
-const CONCURRENCY = 50;
 const WARMUP_MS = 500;
-const SIZES = [1_000, 100_000];
-
-interface Doc {
-  _id: number;
-  name: string;
-  n: number;
-  tags: string[];
-}
-
-function makeDoc(id: number): Doc {
-  return { _id: id, name: `user-${id}`, n: id % 997, tags: ['a', 'b', String(id % 7)] };
-}
+// The checkout this file is in.
+const HERE = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Best of a few short rounds: the figure least disturbed by other work on the machine. */
 async function best(workers: number, op: () => Promise<unknown>): Promise<number> {
@@ -40,64 +29,12 @@ async function best(workers: number, op: () => Promise<unknown>): Promise<number
   return top;
 }
 
-async function measure(
-  workers: number,
-  op: () => Promise<unknown>,
-  durationMs = DURATION_MS,
-): Promise<number> {
-  let count = 0;
-  const deadline = performance.now() + durationMs;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (performance.now() < deadline) {
-        await op();
-        count += 1;
-      }
-    }),
-  );
-  return count / ((performance.now() - started) / 1000);
-}
-
-async function fill(coll: Collection<Doc>, from: number, to: number): Promise<void> {
-  for (let start = from; start < to; start += 5_000) {
-    const end = Math.min(to, start + 5_000);
-    await coll.insertMany(Array.from({ length: end - start }, (_, i) => makeDoc(start + i)));
-  }
-}
-
 function line(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-
-async function startServer(args: string[]): Promise<{ uri: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8');
-  const uri = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk;
-      const match = /mongodb:\/\/\S+/.exec(output);
-      if (match) resolve(match[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with code ${String(code)}`)));
-  });
-  return {
-    uri,
-    async stop(): Promise<void> {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 async function benchMode(label: string, args: string[]): Promise<void> {
-  const server = await startServer(args);
+  const server = await startServer(HERE, args);
   const client = await new MongoClient(server.uri, { maxPoolSize: CONCURRENCY }).connect();
   try {
     const coll = client.db('bench').collection<Doc>('docs');
@@ -169,6 +106,11 @@ function engineOnly(): void {
 }
 
 async function main(): Promise<void> {
+  const compare = process.argv.find((arg) => arg.startsWith('--compare='));
+  if (compare !== undefined) {
+    await compareWith(compare.slice('--compare='.length));
+    return;
+  }
   line(
     `embedded-mongo benchmark: ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, best of ${ROUNDS} × ${DURATION_MS} ms per figure, load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,
   );

@@ -11,9 +11,11 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function errorCode(err: unknown): string | undefined {
-  if (err !== null && typeof err === 'object' && 'code' in err && typeof err.code === 'string')
-    return err.code;
+function errorField(err: unknown, field: 'code' | 'syscall'): string | undefined {
+  if (err !== null && typeof err === 'object' && field in err) {
+    const value: unknown = (err as Record<string, unknown>)[field];
+    if (typeof value === 'string') return value;
+  }
   return undefined;
 }
 
@@ -67,12 +69,15 @@ async function main(): Promise<void> {
         process.stderr.write(
           `embedded-mongo: ${err instanceof Error ? err.message : String(err)}\n`,
         ),
+      onWarning: (message) => process.stderr.write(`embedded-mongo: ${message}\n`),
     });
   } catch (err) {
-    const code = errorCode(err);
-    if (code === 'EADDRINUSE') fail(`port ${port} is already in use`);
-    if (code === 'EACCES') fail(`permission denied to listen on ${host}:${port}`);
-    if (code === 'EDBPATHINUSE') fail(err instanceof Error ? err.message : String(err));
+    const code = errorField(err, 'code');
+    // Only the listening socket's errors are about the port; storage errors name their path.
+    if (errorField(err, 'syscall') === 'listen') {
+      if (code === 'EADDRINUSE') fail(`port ${port} is already in use`);
+      if (code === 'EACCES') fail(`permission denied to listen on ${host}:${port}`);
+    }
     fail(err instanceof Error ? err.message : String(err));
   }
   const storage = inMemory ? 'in memory' : `data in ${values.dbpath ?? DEFAULT_DB_PATH}`;

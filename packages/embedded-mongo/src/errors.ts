@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 
 /** Error codes and names as MongoDB reports them, so drivers map them to the same exceptions. */
 export const ErrorCodes = {
+  InternalError: 1,
   BadValue: 2,
   InvalidLength: 16,
   FailedToParse: 9,
@@ -123,6 +124,8 @@ export const ErrorCodes = {
   Location51199: 51199,
   Location51273: 51273,
   Location5733415: 5733415,
+  // Storage.
+  OutOfDiskSpace: 14031,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

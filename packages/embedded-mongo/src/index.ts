@@ -21,8 +21,13 @@ export interface EmbeddedMongoOptions {
   dbPath?: string;
   /** Keep everything in memory and write no files (for tests). Defaults to false. */
   inMemory?: boolean;
-  /** Called with errors that concern one client only (bad messages, storage failures). */
+  /** Called with errors that concern one client only (bad messages, refused writes). */
   onError?: (err: unknown) => void;
+  /**
+   * Called with what start-up skipped in the write log and with storage failures no client
+   * sees (LMDB failing to commit); defaults to `process.emitWarning`.
+   */
+  onWarning?: (message: string) => void;
   /**
    * Server parameters at start-up, as mongod's `--setParameter name=value`: `ttlMonitorSleepSecs`
    * (default 60) and `ttlMonitorEnabled` (default true). An unknown name or bad value throws.
@@ -46,7 +51,10 @@ export async function startEmbeddedMongo(
   const parameters = new ServerParameters(options.setParameter);
   const store: Store = options.inMemory
     ? new MemoryStore()
-    : new LmdbStore(options.dbPath ?? DEFAULT_DB_PATH);
+    : new LmdbStore(
+        options.dbPath ?? DEFAULT_DB_PATH,
+        options.onWarning ? { onWarning: options.onWarning } : {},
+      );
   let engine: Engine;
   try {
     engine = Engine.open(store);

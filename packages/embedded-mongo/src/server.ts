@@ -15,13 +15,6 @@ export interface ServerEvents {
   onError?: (err: unknown) => void;
 }
 
-const PERSIST_FAILED: Document = {
-  ok: 0,
-  errmsg: 'failed to persist the write',
-  code: 1,
-  codeName: 'InternalError',
-};
-
 /**
  * Accepts wire-protocol connections. Every command runs synchronously against the engine, so
  * commands are atomic with respect to each other; a reply to a write waits until the store has
@@ -119,7 +112,7 @@ export class WireServer {
     socket.on('close', () => this.#sockets.delete(socket));
   }
 
-  /** Runs one message; returns a promise only when the reply must wait for storage. */
+  /** Runs one message; returns a promise only when the reply waits for data (awaitData getMore). */
   #handle(message: Buffer, socket: Socket, ctx: CommandContext): Promise<void> | undefined {
     const header = readHeader(message);
     let reply: (doc: Document) => Buffer;
@@ -149,9 +142,12 @@ export class WireServer {
       throw new Error(`unsupported opCode ${header.opCode}`);
     }
     ctx.messageBytes = header.messageLength;
-    const result = runCommand(body, ctx);
+    const ran = runCommand(body, ctx);
+    // A write storage refused has been undone; its reply is the refusal.
+    const refused = this.#engine.commit();
+    if (refused !== undefined) this.#events.onError?.(refused);
+    const result = refused === undefined ? ran : errorReply(refused);
     const wait = awaitDataWait(body, result, this.#cursors);
-    const commit = this.#engine.commit();
     // moreToCome (w:0 writes, endSessions on close) means the client reads no reply: sending one
     // would be taken as the answer to its next command.
     const send = (doc: Document): void => {
@@ -169,16 +165,7 @@ export class WireServer {
       const stopped = (): boolean => this.#closing || socket.destroyed;
       return awaitMore(() => runCommand(body, ctx), wait, stopped, this.#cursors, body).then(send);
     }
-    if (!commit) {
-      send(result);
-      return undefined;
-    }
-    return commit.then(
-      () => send(result),
-      (err: unknown) => {
-        this.#events.onError?.(err);
-        send(PERSIST_FAILED);
-      },
-    );
+    send(result);
+    return undefined;
   }
 }

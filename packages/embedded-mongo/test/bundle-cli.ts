@@ -1,9 +1,12 @@
+import { chmod } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { bundleIntoFreshDir } from '../../../tests/support/bundle.mjs';
 import './cli-bundle-context.js';
 
 const CLI_SOURCE = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const LOCK_CLAIMER_SOURCE = fileURLToPath(new URL('./lock-claimer.ts', import.meta.url));
 // Inside the package, so the imports left outside the bundle resolve from node_modules as the
 // sources' do; under dist/, which git, lint and formatting ignore.
 const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -15,9 +18,16 @@ const outputParent = fileURLToPath(new URL('../dist/', import.meta.url));
  */
 export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
   // lmdb loads a native addon, which it finds beside its own files.
-  const bundles = await bundleIntoFreshDir({ cli: CLI_SOURCE }, outputParent, 'test-cli-', [
-    'lmdb',
-  ]);
-  provide('cliBundle', bundles.files['cli'] ?? CLI_SOURCE);
+  const bundles = await bundleIntoFreshDir(
+    { cli: CLI_SOURCE, 'lock-claimer': LOCK_CLAIMER_SOURCE },
+    outputParent,
+    'test-cli-',
+    ['lmdb'],
+  );
+  const bundle = bundles.files['cli'];
+  // Readable by everyone: a test runs it as an unprivileged user (mkdtemp made it owner-only).
+  if (bundle !== undefined) await chmod(dirname(bundle), 0o755);
+  provide('cliBundle', bundle ?? CLI_SOURCE);
+  provide('lockClaimerBundle', bundles.files['lock-claimer'] ?? LOCK_CLAIMER_SOURCE);
   return bundles.remove;
 }

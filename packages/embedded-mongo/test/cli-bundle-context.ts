@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The server's CLI bundled as one JavaScript module (with a source map). */
     cliBundle: string;
+    /** `lock-claimer.ts` bundled the same way. */
+    lockClaimerBundle: string;
   }
 }
 

@@ -5,7 +5,8 @@ import './cli-bundle-context.js';
 export interface CliProcess {
   child: ChildProcess;
   uri: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Settles when it has exited, with everything it printed. */
+  exited: Promise<CliOutcome>;
 }
 
 export interface CliOutcome {
@@ -15,16 +16,34 @@ export interface CliOutcome {
   stderr: string;
 }
 
-function launch(args: string[]): {
+export interface LaunchOptions {
+  /** Run as that user (the test process must be root). */
+  uid?: number;
+  /** Node options before the script, and variables added to the environment. */
+  execArgv?: string[];
+  env?: Record<string, string>;
+}
+
+/** Starts the CLI; `output` fills as it prints. */
+export function launchCli(
+  args: string[],
+  options: LaunchOptions = {},
+): {
   child: ChildProcess;
   output: { stdout: string; stderr: string };
   exited: Promise<CliOutcome>;
 } {
   // Without --enable-source-maps: no test here reads a stack, and loading the maps costs each
   // start CPU (about 0.3 s for common's fixtures).
-  const child = spawn(process.execPath, [inject('cliBundle'), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.execArgv ?? []), inject('cliBundle'), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+      ...(options.uid === undefined ? {} : { uid: options.uid }),
+    },
+  );
   const output = { stdout: '', stderr: '' };
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
@@ -36,8 +55,8 @@ function launch(args: string[]): {
 }
 
 /** Starts the CLI and resolves with the URI it prints once it is listening. */
-export async function startCli(args: string[]): Promise<CliProcess> {
-  const { child, output, exited } = launch(args);
+export async function startCli(args: string[], options: LaunchOptions = {}): Promise<CliProcess> {
+  const { child, output, exited } = launchCli(args, options);
   const uri = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /mongodb:\/\/\S+/.exec(output.stdout);
@@ -55,6 +74,6 @@ export async function startCli(args: string[]): Promise<CliProcess> {
 }
 
 /** Runs the CLI expecting it to exit by itself. */
-export function runCli(args: string[]): Promise<CliOutcome> {
-  return launch(args).exited;
+export function runCli(args: string[], options: LaunchOptions = {}): Promise<CliOutcome> {
+  return launchCli(args, options).exited;
 }

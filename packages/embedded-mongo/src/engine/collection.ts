@@ -188,6 +188,25 @@ export class Collection {
     this.#sink({ op: 'del', ns: this.ns, id });
   }
 
+  /**
+   * Puts a document back as storage holds it (undefined: takes it out), without checks and
+   * without persisting anything: undoing a write that storage refused.
+   */
+  revert(id: string, stored: Document | undefined): void {
+    const current = this.docs.get(id);
+    if (current) {
+      this.#unindex(current);
+      this.docs.delete(id);
+    }
+    if (!stored) return;
+    this.docs.set(id, stored);
+    this.#idOrder?.add(stored, id);
+    for (const index of this.#secondary) index.add(stored, id);
+    for (const index of this.#prepared) index.add(stored, id);
+    for (const index of this.#unique)
+      for (const { key } of index.keysOf(stored)) index.entries.set(key, id);
+  }
+
   /** Each ordered index's keys for a document; throws before anything changes if one refuses it. */
   #secondaryKeys(doc: Document): Array<DocumentKeys | undefined> {
     return this.#secondary.map((index) => index.keysOf(doc));

@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { deserializeDocument } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
-import type { Store, WriteOp } from '../storage/store.js';
+import type { Store, StoredCollection, WriteOp } from '../storage/store.js';
 import { CappedCollection } from './capped.js';
 import { Collection } from './collection.js';
 import { isView, viewNotCollectionError } from './views.js';
@@ -16,6 +16,12 @@ export function validateDbName(name: string): void {
   if (name.length === 0 || name.length > 63 || [...'/\\. "$\u0000'].some((c) => name.includes(c))) {
     throw new MongoCommandError('InvalidNamespace', `Invalid database name: '${name}'`);
   }
+}
+
+/** A namespace's database and collection (database names hold no dot). */
+function splitNs(ns: string): { db: string; name: string } {
+  const dot = ns.indexOf('.');
+  return { db: ns.slice(0, dot), name: ns.slice(dot + 1) };
 }
 
 /**
@@ -33,15 +39,18 @@ export class Engine {
 
   static open(store: Store): Engine {
     const engine = new Engine(store);
-    for (const { ns, meta } of store.loadCatalog()) {
-      const dot = ns.indexOf('.');
-      const coll = engine.#attach(ns.slice(0, dot), ns.slice(dot + 1), meta.options);
-      for (const spec of meta.indexes) coll.restoreIndex(spec);
-      for (const bytes of store.loadDocuments(ns)) coll.restore(deserializeDocument(bytes));
-      coll.buildRestoredIndexes();
-      coll.restorePreparedIndexes();
-    }
+    for (const { ns, meta } of store.loadCatalog())
+      engine.#restoreCollection(ns, { meta, documents: store.loadDocuments(ns) });
     return engine;
+  }
+
+  #restoreCollection(ns: string, stored: StoredCollection): void {
+    const { db, name } = splitNs(ns);
+    const coll = this.#attach(db, name, stored.meta.options);
+    for (const spec of stored.meta.indexes) coll.restoreIndex(spec);
+    for (const bytes of stored.documents) coll.restore(deserializeDocument(bytes));
+    coll.buildRestoredIndexes();
+    coll.restorePreparedIndexes();
   }
 
   #attach(db: string, name: string, options: Document): Collection {
@@ -116,16 +125,62 @@ export class Engine {
     this.#dbs.delete(db);
   }
 
-  /** Hands the writes of the command that just ran to the store; resolves once it has committed them. */
-  commit(): Promise<void> | undefined {
+  /**
+   * Hands the writes of the command that just ran to the store, which makes them durable before
+   * it returns. When the store refuses them, everything the command changed is put back as
+   * storage holds it, and the refusal is returned for the reply: a refused write leaves no
+   * trace, neither to readers nor to unique indexes. Commands are synchronous, so no other
+   * command can have seen the refused state.
+   */
+  commit(): unknown {
     if (this.#pending.length === 0) return undefined;
     const ops = this.#pending;
     this.#pending = [];
-    return this.#store.write(ops);
+    try {
+      this.#store.write(ops);
+      return undefined;
+    } catch (err) {
+      this.#undo(ops);
+      return err;
+    }
+  }
+
+  #undo(ops: readonly WriteOp[]): void {
+    // Catalog changes and capped collections (whose order is their content) are reloaded whole;
+    // other collections only get the documents the command touched back.
+    const whole = new Set<string>();
+    const touched = new Map<string, Set<string>>();
+    for (const op of ops) {
+      if (op.op === 'meta' || op.op === 'drop') whole.add(op.ns);
+      else {
+        const ids = touched.get(op.ns) ?? new Set<string>();
+        ids.add(op.id);
+        touched.set(op.ns, ids);
+      }
+    }
+    for (const ns of touched.keys()) {
+      const { db, name } = splitNs(ns);
+      const coll = this.collection(db, name);
+      if (!coll || coll instanceof CappedCollection) whole.add(ns);
+    }
+    for (const ns of whole) {
+      const { db, name } = splitNs(ns);
+      this.#dbs.get(db)?.delete(name);
+      const stored = this.#store.storedCollection(ns);
+      if (stored) this.#restoreCollection(ns, stored);
+    }
+    for (const [ns, ids] of touched) {
+      if (whole.has(ns)) continue;
+      const { db, name } = splitNs(ns);
+      const coll = this.collection(db, name);
+      for (const [id, bytes] of this.#store.storedDocuments(ns, ids))
+        coll?.revert(id, bytes === undefined ? undefined : deserializeDocument(bytes));
+    }
+    this.#pending = [];
   }
 
   async close(): Promise<void> {
-    await this.commit();
+    this.commit();
     await this.#store.close();
   }
 }

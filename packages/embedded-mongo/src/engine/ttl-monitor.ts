@@ -13,7 +13,6 @@ export class TtlMonitor {
   readonly #onError: (err: unknown) => void;
   readonly #unsubscribe: () => void;
   #timer: NodeJS.Timeout | undefined;
-  #committing: Promise<void> | undefined;
   #stopped = false;
 
   constructor(engine: Engine, parameters: ServerParameters, onError: (err: unknown) => void) {
@@ -37,14 +36,10 @@ export class TtlMonitor {
     try {
       if (this.#parameters.get('ttlMonitorEnabled')) {
         expireDocuments(this.#engine);
-        // Runs between commands (all of them are synchronous), so the deletions commit alone.
-        const commit = this.#engine.commit();
-        if (commit) {
-          const tracked = commit.catch(this.#onError).finally(() => {
-            if (this.#committing === tracked) this.#committing = undefined;
-          });
-          this.#committing = tracked;
-        }
+        // Runs between commands (all of them are synchronous), so the deletions commit alone;
+        // refused ones are undone and tried again next pass.
+        const refused = this.#engine.commit();
+        if (refused !== undefined) this.#onError(refused);
       }
     } catch (err) {
       this.#onError(err);
@@ -52,11 +47,10 @@ export class TtlMonitor {
     this.#schedule();
   }
 
-  /** Stops the timer; resolves once the deletions of a pass already made are durable. */
+  /** Stops the timer (the deletions of a pass are durable once the pass returns). */
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
     this.#unsubscribe();
-    await this.#committing;
   }
 }

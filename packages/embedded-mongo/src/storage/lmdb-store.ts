@@ -1,12 +1,15 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { BSON } from 'bson';
-import { serializeDocument } from '../bson.js';
+import { mkdirSync } from 'node:fs';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { IndexSpec } from '../engine/index-spec.js';
 import { lockDirectory } from './dir-lock.js';
 import { docKey, namespaceRange } from './doc-key.js';
+import { legacyRecords, legacySegments, removeLegacySegments } from './legacy-log.js';
 import type { EncodedOp } from './log-records.js';
-import type { CollectionMeta, Store, WriteOp } from './store.js';
+import { SpaceReserve } from './space-reserve.js';
+import { freeBytes } from './free-space.js';
+import { describeFailure, StorageStartError, writeRefused } from './storage-errors.js';
+import type { CollectionMeta, Store, StoredCollection, WriteOp } from './store.js';
+import { asBuffer, decodeMeta, encode } from './stored-form.js';
+import { lmdbSpareBytes } from './lmdb-space.js';
 import { WriteLog } from './write-log.js';
 
 // How long logged writes wait for company before going into LMDB: one transaction (and one sync
@@ -14,110 +17,170 @@ import { WriteLog } from './write-log.js';
 const BATCH_INTERVAL_MS = 10;
 // A batch this large goes into LMDB at once, so memory held for the next transaction stays small.
 const BATCH_MAX_OPS = 10_000;
+// After LMDB failed to commit (a full disk, say), how soon it is tried again.
+const RETRY_MS = 200;
+// Room kept free beside the log and LMDB's copy of what it holds (LMDB grows by more than a page).
+const HEADROOM_BYTES = 256 * 1024;
+// The key of the state table holding the sequence number of the last log record LMDB holds.
+const APPLIED = 'applied';
 
-function encode(op: WriteOp): EncodedOp {
-  switch (op.op) {
-    case 'put':
-      return { op: 'put', ns: op.ns, id: op.id, bytes: serializeDocument(op.doc) };
-    case 'meta':
-      return {
-        op: 'meta',
-        ns: op.ns,
-        bytes: BSON.serialize({ options: op.meta.options, indexes: op.meta.indexes }),
-      };
-    default:
-      return op;
-  }
+/** Writes that only take data away, which a full disk must still accept: they are how it empties. */
+function onlyRemoves(ops: readonly WriteOp[]): boolean {
+  return ops.every((op) => op.op === 'del' || op.op === 'drop');
 }
 
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export interface LmdbStoreEvents {
+  /** What start-up found and skipped in the write log, and storage failures no client sees. */
+  onWarning?: (message: string) => void;
 }
 
 /**
  * Documents are stored as BSON bytes under "<db>.<collection>\0<_id key>"; catalog entries under
- * the namespace. A write is acknowledged once it is in the write log (`write-log.ts`); the log's
- * records are then put into LMDB in batches, one transaction for every write logged in the last
- * 10 ms (or while the previous one committed), and replayed into LMDB at start-up if the process
- * died first.
+ * the namespace. A write is acknowledged once it is in the write log (`write-log.ts`), with a
+ * sequence number; the log's records are then put into LMDB in batches, one transaction for
+ * every write logged in the last 10 ms (or while the previous one committed), each transaction
+ * also recording the last sequence number it holds. At start-up only the records after that
+ * number are replayed, so recovery never puts older values over newer ones.
+ *
+ * A write the log cannot take is refused whole. A write that adds data is also refused while
+ * LMDB cannot commit; a write that only removes data is not, and may use the space reserve
+ * (`space-reserve.ts`) when the disk is full, which is how a full disk is emptied.
  */
 export class LmdbStore implements Store {
   readonly persistent = true;
+  readonly #dir: string;
   readonly #root: RootDatabase;
   readonly #docs: Database<Buffer, Buffer>;
   readonly #catalog: Database<Buffer, string>;
+  readonly #state: Database<number, string>;
   readonly #unlock: () => void;
   readonly #log: WriteLog;
+  readonly #reserve: SpaceReserve;
+  readonly #events: LmdbStoreEvents;
+  /** Logged writes waiting for their LMDB transaction, and the sequence number of the last one. */
   #pending: EncodedOp[] = [];
+  #pendingLast = 0;
+  /** Bytes of log records LMDB does not hold yet. */
+  #unappliedBytes = 0;
+  /** The writes of the transaction running, until it commits. */
+  #committing: EncodedOp[] = [];
   #flushing: Promise<void> | undefined;
   #batchTimer: NodeJS.Timeout | undefined;
-  #failure: unknown;
+  /** Why the last LMDB transaction failed; cleared by the next one that commits. */
+  #lmdbFailure: unknown;
+  #closed = false;
 
-  constructor(path: string) {
-    mkdirSync(path, { recursive: true });
-    this.#unlock = lockDirectory(path);
+  constructor(path: string, events: LmdbStoreEvents = {}) {
+    this.#dir = path;
+    this.#events = events;
     try {
-      this.#root = open({ path, maxDbs: 4 });
-      this.#docs = this.#root.openDB<Buffer, Buffer>({
+      mkdirSync(path, { recursive: true });
+    } catch (err) {
+      throw new StorageStartError(path, 'create the data directory', err);
+    }
+    this.#unlock = lockDirectory(path);
+    let root: RootDatabase | undefined;
+    try {
+      // Told it is a directory: lmdb takes a path with an extension (`app.db`) for a file.
+      // Without event-turn batching, which this store does not use (it groups writes into its
+      // own transactions), a failed commit rejects only promises this store handles.
+      root = open({ path, maxDbs: 4, noSubdir: false, eventTurnBatching: false });
+      this.#root = root;
+      // Binary keys (doc-key.ts): lmdb's own string keys encode a long key unlike a short one.
+      this.#docs = root.openDB<Buffer, Buffer>({
         name: 'docs',
         encoding: 'binary',
         keyEncoding: 'binary',
       });
-      this.#catalog = this.#root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
-      this.#replayLeftovers(path);
-      this.#log = WriteLog.open(path);
+      this.#catalog = root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
+      this.#state = root.openDB<number, string>({ name: 'state' });
     } catch (err) {
       this.#unlock();
-      throw err;
+      throw new StorageStartError(path, 'open the database', err);
+    }
+    try {
+      this.#log = this.#recover();
+      this.#reserve = new SpaceReserve(path);
+      if (!this.#reserve.take())
+        this.#warn(
+          `the disk holding ${path} has no room for the space reserve that lets deletes through when it is full`,
+        );
+    } catch (err) {
+      void root.close();
+      this.#unlock();
+      throw err instanceof StorageStartError || !(err instanceof Error && 'errno' in err)
+        ? err
+        : new StorageStartError(path, 'recover the write log', err);
     }
   }
 
-  /** Puts the writes a killed process had acknowledged into LMDB, synced, before anything is read. */
-  #replayLeftovers(path: string): void {
-    const leftover = WriteLog.leftover(path);
-    if (leftover.length === 0) return;
-    this.#root.transactionSync(() => {
-      for (const { path: file } of leftover)
-        for (const ops of WriteLog.replay(file)) for (const op of ops) this.#apply(op);
-    });
-    for (const { path: file } of leftover) rmSync(file, { force: true });
+  #warn(message: string): void {
+    if (this.#events.onWarning) this.#events.onWarning(message);
+    else process.emitWarning(message);
+  }
+
+  /**
+   * Puts the writes a killed process had acknowledged and LMDB did not hold yet into LMDB,
+   * synced, before anything is read; returns a fresh log numbered after them.
+   */
+  #recover(): WriteLog {
+    this.#replayLegacy();
+    const applied = this.#state.get(APPLIED) ?? 0;
+    const replay = WriteLog.replay(this.#dir, applied);
+    for (const note of replay.notes) this.#warn(note);
+    if (replay.records.length > 0) {
+      try {
+        this.#root.transactionSync(() => {
+          for (const { ops } of replay.records) for (const op of ops) this.#apply(op);
+          this.#state.putSync(APPLIED, replay.last);
+        });
+      } catch (err) {
+        throw new StorageStartError(this.#dir, 'replay the write log into the database', err);
+      }
+    }
+    try {
+      return WriteLog.open(this.#dir, replay.last + 1);
+    } catch (err) {
+      throw new StorageStartError(this.#dir, 'open the write log', err);
+    }
+  }
+
+  /** The log of a version before sequence numbers, which a killed server may have left. */
+  #replayLegacy(): void {
+    const paths = legacySegments(this.#dir);
+    if (paths.length === 0) return;
+    try {
+      this.#root.transactionSync(() => {
+        for (const ops of legacyRecords(paths)) for (const op of ops) this.#apply(op);
+      });
+    } catch (err) {
+      throw new StorageStartError(this.#dir, 'replay the write log into the database', err);
+    }
+    removeLegacySegments(paths);
   }
 
   #apply(op: EncodedOp): void {
     switch (op.op) {
       case 'put':
-        void this.#docs.put(docKey(op.ns, op.id), asBuffer(op.bytes));
+        this.#docs.putSync(docKey(op.ns, op.id), asBuffer(op.bytes));
         break;
       case 'del':
-        void this.#docs.remove(docKey(op.ns, op.id));
+        this.#docs.removeSync(docKey(op.ns, op.id));
         break;
       case 'meta':
-        void this.#catalog.put(op.ns, asBuffer(op.bytes));
+        this.#catalog.putSync(op.ns, asBuffer(op.bytes));
         break;
       case 'drop':
-        for (const key of this.#docs.getKeys(namespaceRange(op.ns))) void this.#docs.remove(key);
-        void this.#catalog.remove(op.ns);
+        for (const key of this.#docs.getKeys(namespaceRange(op.ns))) this.#docs.removeSync(key);
+        this.#catalog.removeSync(op.ns);
         break;
     }
   }
 
   loadCatalog(): Array<{ ns: string; meta: CollectionMeta }> {
     const out: Array<{ ns: string; meta: CollectionMeta }> = [];
-    for (const { key, value } of this.#catalog.getRange()) {
-      const raw = BSON.deserialize(value);
-      const options: unknown = raw['options'];
-      const indexes: unknown = raw['indexes'];
-      out.push({
-        ns: key,
-        meta: {
-          options:
-            options !== null && typeof options === 'object'
-              ? (options as CollectionMeta['options'])
-              : {},
-          indexes: Array.isArray(indexes) ? (indexes as IndexSpec[]) : [],
-        },
-      });
-    }
+    for (const { key, value } of this.#catalog.getRange())
+      out.push({ ns: key, meta: decodeMeta(value) });
     return out;
   }
 
@@ -125,62 +188,171 @@ export class LmdbStore implements Store {
     for (const { value } of this.#docs.getRange(namespaceRange(ns))) yield value;
   }
 
+  /** The logged writes LMDB may not hold yet, oldest first. */
+  #unapplied(): EncodedOp[] {
+    return [...this.#committing, ...this.#pending];
+  }
+
+  storedDocuments(ns: string, ids: ReadonlySet<string>): Map<string, Uint8Array | undefined> {
+    const out = new Map<string, Uint8Array | undefined>();
+    for (const id of ids) out.set(id, this.#docs.getBinary(docKey(ns, id)));
+    for (const op of this.#unapplied()) {
+      if (op.ns !== ns) continue;
+      if (op.op === 'drop') for (const id of ids) out.set(id, undefined);
+      else if (op.op === 'put' && ids.has(op.id)) out.set(op.id, op.bytes);
+      else if (op.op === 'del' && ids.has(op.id)) out.set(op.id, undefined);
+    }
+    return out;
+  }
+
+  storedCollection(ns: string): StoredCollection | undefined {
+    let meta: Uint8Array | undefined = this.#catalog.getBinary(ns);
+    // Keyed by the stored key's bytes read as text: two Buffers of one key are two Map keys.
+    const docs = new Map<string, Uint8Array>();
+    const keyOf = (key: Buffer) => key.toString('latin1');
+    for (const { key, value } of this.#docs.getRange(namespaceRange(ns)))
+      docs.set(keyOf(key), value);
+    for (const op of this.#unapplied()) {
+      if (op.ns !== ns) continue;
+      if (op.op === 'put') docs.set(keyOf(docKey(ns, op.id)), op.bytes);
+      else if (op.op === 'del') docs.delete(keyOf(docKey(ns, op.id)));
+      else if (op.op === 'meta') meta = op.bytes;
+      else {
+        docs.clear();
+        meta = undefined;
+      }
+    }
+    return meta === undefined ? undefined : { meta: decodeMeta(meta), documents: docs.values() };
+  }
+
   /**
-   * Appends the writes to the log and returns: the reply need not wait for LMDB. A failed append
-   * (disk full, say) fails the command's reply instead.
+   * Appends the writes to the log and returns: the reply need not wait for LMDB. Throws the
+   * refusal to reply with when the log cannot take them; the log then holds nothing of them.
    */
-  write(ops: WriteOp[]): Promise<void> | undefined {
-    if (ops.length === 0) return undefined;
-    if (this.#failure !== undefined) return Promise.reject(this.#failure);
+  write(ops: WriteOp[]): void {
+    if (ops.length === 0) return;
+    const removes = onlyRemoves(ops);
+    if (!removes) {
+      // LMDB must catch up before the log grows further.
+      if (this.#lmdbFailure !== undefined) throw writeRefused(this.#lmdbFailure, this.#dir);
+      this.#reserve.retake();
+    }
     const encoded = ops.map(encode);
+    let appended: { seq: number; bytes: number };
     try {
-      this.#log.append(encoded);
+      appended = this.#log.append(encoded, removes ? undefined : (bytes) => this.#admit(bytes));
     } catch (err) {
-      return Promise.reject(err);
+      if (!removes || !this.#reserve.held) throw writeRefused(err, this.#dir);
+      this.#reserve.release();
+      try {
+        appended = this.#log.append(encoded);
+      } catch (again) {
+        throw writeRefused(again, this.#dir);
+      }
     }
     for (const op of encoded) this.#pending.push(op);
+    this.#pendingLast = appended.seq;
+    this.#unappliedBytes += appended.bytes;
     this.#scheduleFlush();
-    return undefined;
+  }
+
+  /**
+   * Refuses a record that adds data when the disk could not also take LMDB's copy of every
+   * logged write it does not hold yet: the log must never take the space LMDB needs for writes
+   * already acknowledged. Writes that only remove data are let through, which is how a full
+   * disk is emptied (LMDB reuses the pages they free).
+   */
+  #admit(bytes: number): void {
+    const needed = 2 * (this.#unappliedBytes + bytes) + HEADROOM_BYTES;
+    const free = freeBytes(this.#dir);
+    if (free === undefined || free >= needed) return;
+    // Pages that deletes freed inside LMDB's file take new data as well as the disk does.
+    const spare = free + lmdbSpareBytes(this.#root, [this.#docs, this.#catalog, this.#state]);
+    if (spare < needed)
+      throw Object.assign(
+        new Error(`${spare} bytes free, ${needed} needed for the log and LMDB's copy of it`),
+        { code: 'ENOSPC' },
+      );
   }
 
   #scheduleFlush(): void {
+    if (this.#closed) return;
     if (this.#pending.length >= BATCH_MAX_OPS) this.#flush();
     else if (this.#pending.length > 0)
-      this.#batchTimer ??= setTimeout(() => this.#flush(), BATCH_INTERVAL_MS);
+      this.#batchTimer ??= setTimeout(
+        () => this.#flush(),
+        this.#lmdbFailure === undefined ? BATCH_INTERVAL_MS : RETRY_MS,
+      );
   }
 
   /** Starts an LMDB transaction with everything logged since the last one, unless one is running. */
   #flush(): void {
     clearTimeout(this.#batchTimer);
     this.#batchTimer = undefined;
-    if (this.#flushing || this.#pending.length === 0 || this.#failure !== undefined) return;
+    if (this.#flushing || this.#pending.length === 0) return;
     const batch = this.#pending;
+    const last = this.#pendingLast;
+    const bytes = this.#unappliedBytes;
     this.#pending = [];
-    // Every write of the segments before this one is in the batch or an earlier one.
-    const segment = this.#log.segment;
+    this.#committing = batch;
     this.#flushing = this.#root
       .transaction(() => {
         for (const op of batch) this.#apply(op);
+        this.#state.putSync(APPLIED, last);
       })
       .then(
-        () => this.#log.dropBefore(segment),
-        (err: unknown) => {
-          // The log keeps the writes; the next start-up puts them into LMDB.
-          this.#failure = err;
+        () => {
+          this.#lmdbFailure = undefined;
+          this.#unappliedBytes -= bytes;
+          this.#release(last);
         },
+        (err: unknown) => this.#failed(batch, err),
       )
       .finally(() => {
+        this.#committing = [];
         this.#flushing = undefined;
         this.#scheduleFlush();
       });
   }
 
+  /** A failed transaction: the log keeps its writes, and they wait for the next one. */
+  #failed(batch: EncodedOp[], err: unknown): void {
+    // lmdb rejects the transaction with a generic error and a second promise with the cause.
+    const cause: unknown =
+      err !== null && typeof err === 'object' && 'commitError' in err ? err.commitError : undefined;
+    if (cause instanceof Promise)
+      cause.catch((real: unknown) => {
+        if (this.#lmdbFailure === err) this.#lmdbFailure = real;
+      });
+    const first = this.#lmdbFailure === undefined;
+    this.#lmdbFailure = err;
+    this.#pending = [...batch, ...this.#pending];
+    if (first)
+      this.#warn(
+        `LMDB could not commit in ${this.#dir} (${describeFailure(err)}); writes that add data are refused until it can`,
+      );
+  }
+
+  #release(applied: number): void {
+    try {
+      this.#log.release(applied);
+    } catch (err) {
+      this.#warn(`could not delete a write-log segment in ${this.#dir}: ${describeFailure(err)}`);
+    }
+  }
+
   async close(): Promise<void> {
     try {
-      // A batch that committed may leave writes that came meanwhile waiting for the timer.
-      for (this.#flush(); this.#flushing; this.#flush()) await this.#flushing;
-      await this.#root.flushed;
-      this.#log.close(this.#failure === undefined);
+      // A batch that committed may leave writes that came meanwhile waiting for the timer; one
+      // that failed leaves them in the log for the next start.
+      for (this.#flush(); this.#flushing; this.#flush()) {
+        await this.#flushing;
+        if (this.#lmdbFailure !== undefined) break;
+      }
+      this.#closed = true;
+      clearTimeout(this.#batchTimer);
+      await Promise.resolve(this.#root.flushed).catch(() => undefined);
+      this.#log.close(this.#lmdbFailure === undefined && this.#pending.length === 0);
       await this.#root.close();
     } finally {
       this.#unlock();

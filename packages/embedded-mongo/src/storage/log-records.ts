@@ -8,7 +8,13 @@ export type EncodedOp =
   | { op: 'drop'; ns: string };
 
 const KINDS = ['put', 'del', 'meta', 'drop'] as const;
-const HEADER = 8; // length and CRC-32 of the payload
+/**
+ * Payload length, sequence number (low and high 32 bits), CRC-32 of the payload, CRC-32 of these
+ * 16 bytes. The header's own checksum tells a damaged length from a record cut short: only the
+ * latter may be skipped, since only the last append before a crash can be cut short.
+ */
+export const HEADER_BYTES = 20;
+const SEQ_HIGH = 2 ** 32;
 
 function text(value: string): Buffer {
   const bytes = Buffer.from(value, 'utf8');
@@ -24,25 +30,25 @@ function bytesField(bytes: Uint8Array): Buffer[] {
   return [length, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)];
 }
 
-/**
- * One command's writes as a log record: length, CRC-32, then each operation (kind, namespace,
- * `_id` key, bytes). The checksum lets start-up tell a record cut short by a crash from a whole one.
- */
-export function encodeRecord(ops: readonly EncodedOp[]): Buffer {
-  const parts: Buffer[] = [Buffer.alloc(HEADER)];
+/** One command's writes as a log record with its sequence number. */
+export function encodeRecord(seq: number, ops: readonly EncodedOp[]): Buffer {
+  const parts: Buffer[] = [Buffer.alloc(HEADER_BYTES)];
   for (const op of ops) {
     parts.push(Buffer.of(KINDS.indexOf(op.op)), text(op.ns));
     if (op.op === 'put' || op.op === 'del') parts.push(text(op.id));
     if (op.op === 'put' || op.op === 'meta') parts.push(...bytesField(op.bytes));
   }
   const record = Buffer.concat(parts);
-  const payload = record.subarray(HEADER);
+  const payload = record.subarray(HEADER_BYTES);
   record.writeUInt32LE(payload.length, 0);
-  record.writeUInt32LE(crc32(payload), 4);
+  record.writeUInt32LE(seq % SEQ_HIGH, 4);
+  record.writeUInt32LE(Math.floor(seq / SEQ_HIGH), 8);
+  record.writeUInt32LE(crc32(payload), 12);
+  record.writeUInt32LE(crc32(record.subarray(0, 16)), 16);
   return record;
 }
 
-function decodePayload(payload: Buffer): EncodedOp[] {
+export function decodePayload(payload: Buffer): EncodedOp[] {
   const ops: EncodedOp[] = [];
   let at = 0;
   const readText = (): string => {
@@ -70,20 +76,51 @@ function decodePayload(payload: Buffer): EncodedOp[] {
   return ops;
 }
 
+export interface LogRecord {
+  seq: number;
+  offset: number;
+  payload: Buffer;
+}
+
 /**
- * The records of a log file in order. Reading stops at the first record that is incomplete or
- * fails its checksum: only the last write before a crash can be like that, and it was never
- * acknowledged.
+ * How a segment ends: `clean` at the end of its last record; `cut` inside a record that was
+ * being appended when the process died (never acknowledged), or in zero bytes a system crash
+ * can leave; `damaged` at a record that is whole but fails a checksum, which no crash leaves.
  */
-export function* decodeRecords(file: Buffer): Generator<EncodedOp[]> {
+export type SegmentEnd =
+  | { kind: 'clean'; offset: number }
+  | { kind: 'cut'; offset: number }
+  | { kind: 'damaged'; offset: number; reason: string };
+
+function allZero(bytes: Buffer): boolean {
+  for (const byte of bytes) if (byte !== 0) return false;
+  return true;
+}
+
+/** The whole records of a segment in order, and how it ends. */
+export function scanSegment(file: Buffer): { records: LogRecord[]; end: SegmentEnd } {
+  const records: LogRecord[] = [];
   let at = 0;
-  while (at + HEADER <= file.length) {
+  while (at < file.length) {
+    if (allZero(file.subarray(at))) return { records, end: { kind: 'cut', offset: at } };
+    if (at + HEADER_BYTES > file.length) return { records, end: { kind: 'cut', offset: at } };
+    if (crc32(file.subarray(at, at + 16)) !== file.readUInt32LE(at + 16))
+      return {
+        records,
+        end: { kind: 'damaged', offset: at, reason: 'its header fails its checksum' },
+      };
     const length = file.readUInt32LE(at);
-    const end = at + HEADER + length;
-    if (end > file.length) return;
-    const payload = file.subarray(at + HEADER, end);
-    if (crc32(payload) !== file.readUInt32LE(at + 4)) return;
-    yield decodePayload(payload);
+    const end = at + HEADER_BYTES + length;
+    if (end > file.length) return { records, end: { kind: 'cut', offset: at } };
+    const payload = file.subarray(at + HEADER_BYTES, end);
+    if (crc32(payload) !== file.readUInt32LE(at + 12))
+      return {
+        records,
+        end: { kind: 'damaged', offset: at, reason: 'its data fails its checksum' },
+      };
+    const seq = file.readUInt32LE(at + 4) + file.readUInt32LE(at + 8) * SEQ_HIGH;
+    records.push({ seq, offset: at, payload });
     at = end;
   }
+  return { records, end: { kind: 'clean', offset: at } };
 }

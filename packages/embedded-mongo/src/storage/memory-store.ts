@@ -1,4 +1,4 @@
-import type { CollectionMeta, Store, WriteOp } from './store.js';
+import type { CollectionMeta, Store, StoredCollection, WriteOp } from './store.js';
 
 /** For tests: nothing touches the disk, and data lives exactly as long as the server. */
 export class MemoryStore implements Store {
@@ -12,7 +12,13 @@ export class MemoryStore implements Store {
     return [];
   }
 
-  write(_ops: WriteOp[]): undefined {
+  write(_ops: WriteOp[]): void {}
+
+  storedDocuments(_ns: string, _ids: ReadonlySet<string>): Map<string, Uint8Array | undefined> {
+    return new Map();
+  }
+
+  storedCollection(_ns: string): StoredCollection | undefined {
     return undefined;
   }
 

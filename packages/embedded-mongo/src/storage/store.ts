@@ -12,6 +12,12 @@ export type WriteOp =
   | { op: 'meta'; ns: string; meta: CollectionMeta }
   | { op: 'drop'; ns: string };
 
+/** A collection as storage holds it. */
+export interface StoredCollection {
+  meta: CollectionMeta;
+  documents: Iterable<Uint8Array>;
+}
+
 /**
  * Durable storage behind the in-memory engine. The engine keeps every document in memory for
  * reads; the store only has to persist writes in order and replay them at startup.
@@ -22,9 +28,14 @@ export interface Store {
   loadCatalog(): Array<{ ns: string; meta: CollectionMeta }>;
   loadDocuments(ns: string): Iterable<Uint8Array>;
   /**
-   * Resolves once the writes are durable; undefined when there is nothing to wait for. Documents
-   * must be captured before returning, since later commands may replace them.
+   * Makes the writes of one command durable before it returns, or throws (a `MongoCommandError`
+   * for the reply) and keeps nothing of them. Documents are captured before it returns, since
+   * later commands may replace them.
    */
-  write(ops: WriteOp[]): Promise<void> | undefined;
+  write(ops: WriteOp[]): void;
+  /** Documents as storage holds them, every acknowledged write included (for undoing a refused one). */
+  storedDocuments(ns: string, ids: ReadonlySet<string>): Map<string, Uint8Array | undefined>;
+  /** The collection as storage holds it, every acknowledged write included. */
+  storedCollection(ns: string): StoredCollection | undefined;
   close(): Promise<void>;
 }

@@ -1,84 +1,164 @@
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  ftruncateSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { decodeRecords, encodeRecord, type EncodedOp } from './log-records.js';
+import { encodeRecord, type EncodedOp } from './log-records.js';
+import { planReplay, type Replay } from './log-recovery.js';
 
-const SEGMENT_BYTES = 16 * 1024 * 1024;
-const NAME = /^write-log-(\d+)\.bin$/;
+// A segment past this size is closed at the next append and deleted once LMDB holds all of it,
+// so the log takes little of the disk beside the database.
+const SEGMENT_BYTES = 1024 * 1024;
+const NAME = /^wal-(\d{16})\.log$/;
 
-function segmentName(seq: number): string {
-  return `write-log-${String(seq).padStart(10, '0')}.bin`;
+function segmentName(start: number): string {
+  return `wal-${String(start).padStart(16, '0')}.log`;
+}
+
+/** The segments in a directory, oldest first. */
+function segmentsIn(dir: string): Array<{ start: number; path: string }> {
+  return readdirSync(dir)
+    .map((name) => ({ name, match: NAME.exec(name) }))
+    .filter((f): f is { name: string; match: RegExpExecArray } => f.match !== null)
+    .map((f) => ({ start: Number(f.match[1]), path: join(dir, f.name) }))
+    .sort((a, b) => a.start - b.start);
+}
+
+/** An append the log could not make; the file is as it was before it. */
+export class LogAppendError extends Error {
+  readonly path: string;
+
+  constructor(path: string, cause: unknown) {
+    super(`could not append to the write log ${path}`, { cause });
+    this.path = path;
+  }
 }
 
 /**
- * An append-only log of acknowledged writes, in segment files of about 16 MiB. Appending is one
+ * An append-only log of acknowledged writes, one record per command with a sequence number, in
+ * segment files named after their first record's number. Appending is one positioned
  * `write(2)`: once it returns, the bytes belong to the operating system, so they survive the
  * server process being killed, which is what lets a write be acknowledged before the database
- * behind (LMDB) has committed it. A segment is deleted once everything in it is in LMDB.
+ * behind (LMDB) has committed it. An append that fails is cut off again before anything else is
+ * appended, so a record never follows a partial one.
  */
 export class WriteLog {
   readonly #dir: string;
+  /** Segments before the current one that LMDB may not hold entirely yet, oldest first. */
+  readonly #older: Array<{ start: number; path: string }> = [];
   #fd: number;
-  #seq: number;
-  /** The oldest segment that may still be on disk. */
-  #oldest: number;
+  #path: string;
+  #start: number;
   #bytes = 0;
+  #last: number;
+  /** Set when a failed append could not be cut off; nothing is appended until it is. */
+  #uncut = false;
 
-  private constructor(dir: string, seq: number) {
+  private constructor(dir: string, next: number) {
     this.#dir = dir;
-    this.#seq = seq;
-    this.#oldest = seq;
-    this.#fd = openSync(join(dir, segmentName(seq)), 'a');
+    this.#start = next;
+    this.#last = next - 1;
+    this.#path = join(dir, segmentName(next));
+    this.#fd = openSync(this.#path, 'wx');
   }
 
-  /** The segments left by the last run, oldest first. */
-  static leftover(dir: string): Array<{ seq: number; path: string }> {
-    return readdirSync(dir)
-      .map((name) => ({ name, match: NAME.exec(name) }))
-      .filter((f): f is { name: string; match: RegExpExecArray } => f.match !== null)
-      .map((f) => ({ seq: Number(f.match[1]), path: join(dir, f.name) }))
-      .sort((a, b) => a.seq - b.seq);
+  /** What the log left by the last run holds after the applied position. */
+  static replay(dir: string, applied: number): Replay {
+    const segments = segmentsIn(dir).map((s) => ({ ...s, bytes: readFileSync(s.path) }));
+    return planReplay(segments, applied);
   }
 
-  /** Every whole record of a segment, in the order written. */
-  static *replay(path: string): Generator<EncodedOp[]> {
-    yield* decodeRecords(readFileSync(path));
+  /**
+   * Deletes the segments of the last run (LMDB holds all of their writes) and opens a fresh one
+   * whose first record is `next`.
+   */
+  static open(dir: string, next: number): WriteLog {
+    for (const { path } of segmentsIn(dir)) rmSync(path, { force: true });
+    return new WriteLog(dir, next);
   }
 
-  /** Opens a fresh log after the segments of the last run (which the caller has replayed). */
-  static open(dir: string): WriteLog {
-    const last = WriteLog.leftover(dir).at(-1);
-    return new WriteLog(dir, last ? last.seq + 1 : 1);
+  /** The sequence number of the last record appended. */
+  get last(): number {
+    return this.#last;
   }
 
-  /** The segment the next append goes to. */
-  get segment(): number {
-    return this.#seq;
-  }
-
-  append(ops: readonly EncodedOp[]): void {
-    if (this.#bytes >= SEGMENT_BYTES) {
-      closeSync(this.#fd);
-      this.#seq += 1;
-      this.#fd = openSync(join(this.#dir, segmentName(this.#seq)), 'a');
-      this.#bytes = 0;
-    }
-    const record = encodeRecord(ops);
+  /**
+   * Appends one command's writes; returns its sequence number and the record's size. Throws
+   * `LogAppendError`, or what `admit` throws when handed the record's size.
+   */
+  append(
+    ops: readonly EncodedOp[],
+    admit?: (bytes: number) => void,
+  ): { seq: number; bytes: number } {
+    if (this.#uncut) this.#cut();
+    if (this.#bytes >= SEGMENT_BYTES) this.#roll();
+    const seq = this.#last + 1;
+    const record = encodeRecord(seq, ops);
+    admit?.(record.length);
     let written = 0;
-    while (written < record.length)
-      written += writeSync(this.#fd, record, written, record.length - written);
+    try {
+      while (written < record.length)
+        written += writeSync(
+          this.#fd,
+          record,
+          written,
+          record.length - written,
+          this.#bytes + written,
+        );
+    } catch (err) {
+      this.#uncut = true;
+      this.#cut();
+      throw new LogAppendError(this.#path, err);
+    }
     this.#bytes += record.length;
+    this.#last = seq;
+    return { seq, bytes: record.length };
   }
 
-  /** Deletes the segments before `seq`, whose writes are all in LMDB now. */
-  dropBefore(seq: number): void {
-    const end = Math.min(seq, this.#seq);
-    for (; this.#oldest < end; this.#oldest++)
-      rmSync(join(this.#dir, segmentName(this.#oldest)), { force: true });
+  /** Takes a failed append's bytes off the end of the segment. */
+  #cut(): void {
+    try {
+      ftruncateSync(this.#fd, this.#bytes);
+      this.#uncut = false;
+    } catch (err) {
+      throw new LogAppendError(this.#path, err);
+    }
   }
 
-  /** Closes the log; `drop` deletes its segments too (the caller has put all of them into LMDB). */
+  #roll(): void {
+    const path = join(this.#dir, segmentName(this.#last + 1));
+    let fd: number;
+    try {
+      fd = openSync(path, 'wx');
+    } catch (err) {
+      throw new LogAppendError(path, err);
+    }
+    closeSync(this.#fd);
+    this.#older.push({ start: this.#start, path: this.#path });
+    this.#fd = fd;
+    this.#path = path;
+    this.#start = this.#last + 1;
+    this.#bytes = 0;
+  }
+
+  /** Deletes the segments whose every record LMDB holds now (`applied` and before). */
+  release(applied: number): void {
+    while (this.#older.length > 0) {
+      const following = this.#older[1]?.start ?? this.#start;
+      if (following - 1 > applied) return;
+      const done = this.#older.shift();
+      if (done) rmSync(done.path, { force: true });
+    }
+  }
+
+  /** Closes the log; `drop` deletes its segments too (LMDB holds all of their writes). */
   close(drop: boolean): void {
     closeSync(this.#fd);
-    if (drop) for (const { path } of WriteLog.leftover(this.#dir)) rmSync(path, { force: true });
+    if (drop) for (const { path } of segmentsIn(this.#dir)) rmSync(path, { force: true });
   }
 }
