@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { rememberKeyedBody } from '../idempotency/key.js';
 import { UnsupportedMediaTypeError } from '../errors/http-errors.js';
+import { refusingDeclaredOversize } from './declared-length.js';
 import { guardJsonBody, requireValidUtf8, type JsonGuardOptions } from './json-guard.js';
 
 /** Larger bodies are answered 413. */
@@ -30,7 +31,10 @@ export function guardedJsonParser({
   strict = true,
   ...guard
 }: JsonParserOptions = {}): RequestHandler {
-  const parse = express.json({ limit: BODY_LIMIT, strict, verify: readBody });
+  const parse = refusingDeclaredOversize(
+    'application/json',
+    express.json({ limit: BODY_LIMIT, strict, verify: readBody }),
+  );
   return (req, res, next) => {
     void parse(req, res, (error?: unknown) => {
       if (error !== undefined) next(error);
