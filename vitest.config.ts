@@ -37,7 +37,7 @@ const PACKAGES: readonly PackageTests[] = [
   { dir: 'services/tutorial', name: 'tutorial' },
   { dir: 'services/mini-store', name: 'mini-store', mongo: true },
   { dir: 'tools/bench', name: 'bench' },
-  { dir: 'tools/launcher', name: 'launcher' },
+  { dir: 'tools/launcher', name: 'launcher', mongo: true },
   { dir: 'tools/deploy-check', name: 'deploy-check', mongo: true },
   { dir: 'tools/faults', name: 'faults' },
   // Only the pure parts; the container check itself is `npm run test:compose`.

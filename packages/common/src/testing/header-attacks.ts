@@ -1,3 +1,6 @@
+import { PARSED_HEADER_LIMIT } from '../http/header-limit.js';
+import type { ExampleRequest } from './example-requests.js';
+
 /** A header value built to make a parser work hard, and what it tries. */
 export interface HeaderAttack {
   name: string;
@@ -37,4 +40,61 @@ export function wellFormedIfMatch(length: number): string {
 /** The worst cases of an `If-Match` of `length` characters, after a first well-formed tag. */
 export function ifMatchAtLimit(length: number): HeaderAttack[] {
   return headerAttacks('"1",', length);
+}
+
+/** A header a service parses, on the first documented request that reads it. */
+export interface HeaderCase {
+  header: string;
+  request: ExampleRequest;
+  /** Well-formed values at `PARSED_HEADER_LIMIT` and three times past it. */
+  wellFormed: string[];
+  /** The worst values at the same lengths. */
+  attacks: HeaderAttack[];
+}
+
+/** The lengths each header is tried at: its limit, and far past it (still under the head limit). */
+export const HEADER_LENGTHS = [PARSED_HEADER_LIMIT, 3 * PARSED_HEADER_LIMIT];
+
+const TRACEPARENT = `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01-`;
+
+/**
+ * Every header the services parse, with the request of `requests` it is tried on: `If-Match` and
+ * `Idempotency-Key` where documented, `Authorization` where a token is asked for, `Content-Type`
+ * where a body is read, `X-Request-Id` and `traceparent` on the first `GET`.
+ */
+export function parsedHeaderCases(requests: readonly ExampleRequest[]): HeaderCase[] {
+  const first = (test: (request: ExampleRequest) => boolean) => requests.find(test);
+  const documenting = (header: string) => first((r) => r.documentedHeaders.includes(header));
+  const get = first((r) => r.method === 'GET' && !r.secured);
+  const body = first((r) => r.bodyType !== undefined);
+  const candidates: [string, ExampleRequest | undefined, string, (length: number) => string][] = [
+    ['if-match', documenting('if-match'), '"1",', wellFormedIfMatch],
+    ['idempotency-key', documenting('idempotency-key'), '', (n) => filled('k', n)],
+    ['authorization', first((r) => r.secured), 'Bearer ', (n) => `Bearer ${filled('a', n - 7)}`],
+    [
+      'content-type',
+      body,
+      `${body?.bodyType};`,
+      (n) => `${body?.bodyType}; p=${filled('a', n - `${body?.bodyType}; p=`.length)}`,
+    ],
+    ['x-request-id', get, '', (n) => filled('r', n)],
+    [
+      'traceparent',
+      get,
+      TRACEPARENT,
+      (n) => `${TRACEPARENT}${filled('a', n - TRACEPARENT.length)}`,
+    ],
+  ];
+  return candidates.flatMap(([header, request, prefix, wellFormed]) =>
+    request === undefined
+      ? []
+      : [
+          {
+            header,
+            request,
+            wellFormed: HEADER_LENGTHS.map(wellFormed),
+            attacks: HEADER_LENGTHS.flatMap((length) => headerAttacks(prefix, length)),
+          },
+        ],
+  );
 }
