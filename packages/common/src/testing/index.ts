@@ -52,3 +52,4 @@ export {
 } from './header-attacks.js';
 export { rawExchange, type RawAnswer } from './raw-exchange.js';
 export { relativeCost, type CostOptions } from './relative-cost.js';
+export { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client.js';

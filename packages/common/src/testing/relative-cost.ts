@@ -6,6 +6,8 @@ export interface CostOptions {
   rounds?: number;
   /** Calls per batch: enough for a batch to take a few milliseconds of CPU. */
   batch?: number;
+  /** Microseconds of CPU used so far: this thread's unless the work is done elsewhere. */
+  clock?: () => number;
 }
 
 /** Linux's count of the CPU time the calling thread has run, in nanoseconds. */
@@ -27,9 +29,13 @@ function cpuClock(): () => number {
   }
 }
 
-const clock = cpuClock();
+const threadClock = cpuClock();
 
-async function cpuMicroseconds(run: () => unknown, batch: number): Promise<number> {
+async function cpuMicroseconds(
+  run: () => unknown,
+  batch: number,
+  clock: () => number,
+): Promise<number> {
   const before = clock();
   for (let call = 0; call < batch; call += 1) await run();
   return clock() - before;
@@ -40,18 +46,18 @@ async function cpuMicroseconds(run: () => unknown, batch: number): Promise<numbe
  * each run in `rounds` alternating batches. CPU rather than elapsed time, and the cheapest batch
  * of each: other processes and collections only ever add to a batch, so the minimum is what the
  * work itself costs, on an idle machine or a loaded one. Run the server in this thread to count
- * its work too.
+ * its work too, or give the `clock` of the process that does it.
  */
 export async function relativeCost(
   reference: () => unknown,
   suspect: () => unknown,
-  { rounds = 7, batch = 20 }: CostOptions = {},
+  { rounds = 7, batch = 20, clock = threadClock }: CostOptions = {},
 ): Promise<number> {
   let referenceCost = Number.POSITIVE_INFINITY;
   let suspectCost = Number.POSITIVE_INFINITY;
   for (let round = 0; round < rounds; round += 1) {
-    referenceCost = Math.min(referenceCost, await cpuMicroseconds(reference, batch));
-    suspectCost = Math.min(suspectCost, await cpuMicroseconds(suspect, batch));
+    referenceCost = Math.min(referenceCost, await cpuMicroseconds(reference, batch, clock));
+    suspectCost = Math.min(suspectCost, await cpuMicroseconds(suspect, batch, clock));
   }
   // A batch too cheap for the clock to see still compares as one microsecond.
   return Math.max(suspectCost, 1) / Math.max(referenceCost, 1);
