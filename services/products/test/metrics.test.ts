@@ -40,7 +40,7 @@ function parseExposition(text: string): Sample[] {
   const samples: Sample[] = [];
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('#')) continue;
-    const match = /^([a-z_:][a-z0-9_:]*)(?:\{(.*)\})? (\S+)$/i.exec(line);
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (match === null) throw new Error(`not a Prometheus sample line: ${line}`);
     const [, name = '', labelText = '', value = ''] = match;
     const labels: Record<string, string> = {};

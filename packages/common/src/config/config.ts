@@ -38,7 +38,7 @@ export function mongoUriVariable() {
 export function databaseNameVariable(defaultName: string) {
   return z
     .string()
-    .regex(/^[A-Z0-9_-]{1,63}$/i, 'must be 1-63 letters, digits, "_" or "-"')
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, "_" or "-"')
     .default(defaultName);
 }
 

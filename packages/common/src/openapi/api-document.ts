@@ -152,7 +152,7 @@ function operationIdOf({ method, path }: ApiRoute): string {
       return parameter === undefined ? segment : `by-${parameter}`;
     })
     .join('-')
-    .split(/[^A-Z0-9]+/i)
+    .split(/[^A-Za-z0-9]+/)
     .filter((word) => word !== '');
   const name = words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
   return `${method}${name || 'Root'}`;

@@ -51,5 +51,5 @@ export {
   type HeaderCase,
 } from './header-attacks.js';
 export { rawExchange, type RawAnswer } from './raw-exchange.js';
-export { relativeCost, type CostOptions } from './relative-cost.js';
+export { relativeCost, settledCpuMicroseconds, type CostOptions } from './relative-cost.js';
 export { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client.js';

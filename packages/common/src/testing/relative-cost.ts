@@ -13,6 +13,17 @@ export interface CostOptions {
 /** Linux's count of the CPU time the calling thread has run, in nanoseconds. */
 const THREAD_CPU = '/proc/thread-self/schedstat';
 
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Linux brings a thread's count up to date when the thread stops running, not when it is read:
+ * read while running, it can be a whole batch behind. A millisecond's sleep first settles it.
+ */
+export function settledCpuMicroseconds(schedstat: string): number {
+  Atomics.wait(sleeper, 0, 0, 1);
+  return Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1_000;
+}
+
 /**
  * CPU microseconds the calling thread has used: a test worker is one thread of a process whose
  * other workers run other files meanwhile. Elsewhere than on Linux, the whole process's.
@@ -20,7 +31,7 @@ const THREAD_CPU = '/proc/thread-self/schedstat';
 function cpuClock(): () => number {
   try {
     readFileSync(THREAD_CPU, 'utf8');
-    return () => Number(readFileSync(THREAD_CPU, 'utf8').split(' ')[0]) / 1_000;
+    return () => settledCpuMicroseconds(THREAD_CPU);
   } catch {
     return () => {
       const { user, system } = cpuUsage();

@@ -35,7 +35,9 @@ function checkName(name: string): void {
     if (!((first >= 97 && first <= 122) || first >= 128)) {
       problem = `'${name}' starts with an invalid character for a user variable name`;
     } else {
-      const bad = [...name.slice(1)].find((c) => !/^[a-z0-9_]$/i.test(c) && c.charCodeAt(0) < 128);
+      const bad = [...name.slice(1)].find(
+        (c) => !/^[a-zA-Z0-9_]$/.test(c) && c.charCodeAt(0) < 128,
+      );
       if (bad !== undefined) {
         problem = `'${name}' contains an invalid character for a variable name: '${bad}'`;
       }

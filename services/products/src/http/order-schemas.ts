@@ -15,7 +15,7 @@ export const MAX_ORDER_PAGE = 100;
 /** Customer ids come from another system: opaque, 1–64 characters of `[A-Za-z0-9_-]`. */
 export const customerIdSchema = z
   .string()
-  .regex(/^[A-Z0-9_-]{1,64}$/i, 'must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -')
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -')
   .meta({ description: 'The customer, as the customer system names it.', example: 'cust_42' });
 
 const itemSchema = z.object({

@@ -24,7 +24,7 @@ function toProduct(doc: WithId<Document>): Record<string, unknown> {
 }
 
 function objectIdOrNull(text: string | undefined): ObjectId | null {
-  return text !== undefined && /^[0-9a-f]{24}$/i.test(text)
+  return text !== undefined && /^[0-9a-fA-F]{24}$/.test(text)
     ? ObjectId.createFromHexString(text)
     : null;
 }

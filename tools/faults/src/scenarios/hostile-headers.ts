@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import {
   exampleRequests,
   parsedHeaderCases,
   PlainClient,
   relativeCost,
+  settledCpuMicroseconds,
   type ExampleDocument,
   type HeaderCase,
 } from '@repo/common/testing';
@@ -20,10 +20,11 @@ const IN_FLIGHT = 10;
 
 /**
  * The CPU the process's main thread, its event loop, has run, in microseconds (Linux's
- * /proc/<pid>/schedstat counts nanoseconds, where /proc/<pid>/stat counts 10 ms ticks).
+ * /proc/<pid>/schedstat counts nanoseconds, where /proc/<pid>/stat counts 10 ms ticks), read once
+ * it has finished its last answer and gone to sleep.
  */
 function loopCpu(pid: number): () => number {
-  return () => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1_000;
+  return () => settledCpuMicroseconds(`/proc/${pid}/schedstat`);
 }
 
 interface Measured {

@@ -282,7 +282,7 @@ function toObjectId(input: unknown): unknown {
       `Invalid string length for parsing to OID, expected 24 but found ${input.length}`,
     );
   }
-  if (!/^[0-9a-f]{24}$/i.test(input)) {
+  if (!/^[0-9a-fA-F]{24}$/.test(input)) {
     throw objectIdFailure(input, `Invalid character found in hex string: ${input}`);
   }
   return ObjectId.createFromHexString(input);
