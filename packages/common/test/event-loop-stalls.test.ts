@@ -2,10 +2,7 @@ import { createServer, Socket, type Server } from 'node:net';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MongoClient } from 'mongodb';
-import { useTestDatabase } from '@repo/embedded-mongo/testing';
-import { withOperationDeadline } from '../src/mongo/operation-deadline.js';
+import { describe, expect, it } from 'vitest';
 import { watchDependency } from '../src/runtime/dependency-watch.js';
 import { createOutageLog, reportUnavailableRequest } from '../src/runtime/outage-log.js';
 import { capturingLogger } from '../src/testing/error-log.js';
@@ -107,23 +104,5 @@ describe('a busy process is not a database outage', () => {
       ['requests failed: event loop blocked', 1],
       ['requests failed: database unavailable', 1],
     ]);
-  });
-});
-
-describe('withOperationDeadline, when the event loop stands still', () => {
-  const testDb = useTestDatabase('common_loop_stall');
-  let client: MongoClient;
-  beforeAll(async () => {
-    client = new MongoClient(testDb.uri);
-    await client.connect();
-  });
-  afterAll(() => client.close());
-
-  it('when the loop stands still past the deadline while the database answers, then the operation gets its answer instead of a timeout', async () => {
-    const things = withOperationDeadline(client.db(testDb.dbName), 300).collection('things');
-    await things.insertOne({ n: 1 });
-    const found = things.findOne({}, { projection: { _id: 0 } });
-    blockEventLoop(900);
-    await expect(found).resolves.toEqual({ n: 1 });
   });
 });

@@ -10,37 +10,22 @@ function isPromise(value: unknown): value is Promise<unknown> {
 }
 
 interface Pending {
-  startedAt: number;
   due: number;
-  /** Its deadline was moved once for a stall of the event loop. */
-  extended: boolean;
   fail: (error: Error) => void;
 }
 
 /**
  * Bounds promises by one deadline with one sweeping timer rather than a timer per operation. The
  * sweep runs every twentieth of the deadline and fails a promise at the first sweep past
- * `deadlineMs - sweepMs`, so never later than the deadline, unless the event loop stood still.
- * A sweep that runs late was held up by the process itself, and timers run before sockets are
- * read: the answers that came meanwhile are still unread. The time the loop stood still is not
- * the database's, so each pending deadline moves by the part of it the operation waited through,
- * once: a loop that keeps stalling cannot keep an operation waiting for ever.
+ * `deadlineMs - sweepMs`, so never later than the deadline.
  */
 function deadlineSweeper(deadlineMs: number): <T>(operation: Promise<T>) => Promise<T> {
   const sweepMs = Math.max(5, Math.floor(deadlineMs / 20));
   const pending = new Set<Pending>();
   let timer: NodeJS.Timeout | undefined;
-  let lastSweep = 0;
   const sweep = (): void => {
     const now = performance.now();
-    const stalledMs = now - lastSweep - sweepMs;
-    lastSweep = now;
     for (const entry of pending) {
-      if (stalledMs > sweepMs && !entry.extended) {
-        // Only the part of the stall the operation was waiting through.
-        entry.due += Math.min(stalledMs, now - entry.startedAt);
-        entry.extended = true;
-      }
       if (entry.due > now) continue;
       pending.delete(entry);
       entry.fail(
@@ -56,18 +41,9 @@ function deadlineSweeper(deadlineMs: number): <T>(operation: Promise<T>) => Prom
   };
   return <T>(operation: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const startedAt = performance.now();
-      const entry: Pending = {
-        startedAt,
-        due: startedAt + deadlineMs - sweepMs,
-        extended: false,
-        fail: reject,
-      };
+      const entry: Pending = { due: performance.now() + deadlineMs - sweepMs, fail: reject };
       pending.add(entry);
-      if (timer === undefined) {
-        lastSweep = startedAt;
-        timer = setInterval(sweep, sweepMs).unref();
-      }
+      timer ??= setInterval(sweep, sweepMs).unref();
       // The operation may still settle after its deadline; its outcome is then ignored.
       operation.then(
         (value) => {
