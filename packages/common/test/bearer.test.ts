@@ -8,12 +8,14 @@ import {
   requireBearerToken,
   silentLogger,
 } from '@repo/common';
+import { PARSED_HEADER_LIMIT } from '../src/http/header-limit.js';
 
 const SECRET = 's3cret-token';
 
-/** A reading of the header for these tests: the token after `Token `. */
+/** A reading of the header for these tests: the token after the last `Token `. */
 function parseTokenScheme(header: string | undefined): string | null {
-  return header?.startsWith('Token ') ? header.slice('Token '.length) : null;
+  const at = header?.lastIndexOf('Token ') ?? -1;
+  return header === undefined || at === -1 ? null : header.slice(at + 'Token '.length);
 }
 
 function appWithTokenCheck() {
@@ -42,6 +44,16 @@ describe('requireBearerToken, with the reading of the header a service chooses',
     ['a wrong token', 401, 'Token not-the-secret'],
     ['a prefix of the secret', 401, `Token ${SECRET.slice(0, 4)}`],
     ['the secret with a suffix', 401, `Token ${SECRET}x`],
+    [
+      'the secret after a scheme of PARSED_HEADER_LIMIT characters (the longest read)',
+      200,
+      `${'T'.repeat(PARSED_HEADER_LIMIT - 'Token '.length)}Token ${SECRET}`,
+    ],
+    [
+      'the secret, one character past PARSED_HEADER_LIMIT beyond its own length (not read)',
+      401,
+      `x${'T'.repeat(PARSED_HEADER_LIMIT - 'Token '.length)}Token ${SECRET}`,
+    ],
   ])('when the header holds %s, then the answer is %s', async (_case, status, header) => {
     const call = request(app).get('/private');
     const response = header === undefined ? await call : await call.set('authorization', header);

@@ -18,6 +18,8 @@ function watch(ping: () => Promise<boolean>) {
     host: 'db:27017',
     ping,
     failure: 'no answer to a ping within 300 ms',
+    pingDeadlineMs: 300,
+    requestDeadlineMs: 300,
     // Longer than any test here: only the test's own checks ping.
     everyMs: 60_000,
   });

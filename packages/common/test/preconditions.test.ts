@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PARSED_HEADER_LIMIT } from '../src/http/header-limit.js';
 import { ifMatchAllows, parseIfMatch, strongEtag } from '../src/http/preconditions.js';
 import { versionFilter } from '../src/mongo/version.js';
+import { relativeCost } from '../src/testing/relative-cost.js';
+import { ifMatchAtLimit, wellFormedIfMatch } from '../src/testing/header-attacks.js';
 
 describe('parseIfMatch (RFC 9110 13.1.1)', () => {
   it.each([
@@ -28,6 +31,27 @@ describe('parseIfMatch (RFC 9110 13.1.1)', () => {
     expect(parseIfMatch(undefined)).toBeUndefined();
     expect(ifMatchAllows(undefined, 9)).toBe(true);
   });
+
+  it('when If-Match is one character longer than PARSED_HEADER_LIMIT, then it names nothing, even the current version', () => {
+    const list = wellFormedIfMatch(PARSED_HEADER_LIMIT);
+    expect(ifMatchAllows(parseIfMatch(list), 1)).toBe(true);
+    expect(parseIfMatch(` ${list}`)).toEqual({ any: false, versions: [] });
+  });
+
+  it.each(ifMatchAtLimit(PARSED_HEADER_LIMIT).map((attack) => [attack.name, attack.value]))(
+    'when If-Match is %s at PARSED_HEADER_LIMIT, then reading it costs about what a well-formed list of that length does',
+    async (_name, value) => {
+      const wellFormed = wellFormedIfMatch(PARSED_HEADER_LIMIT);
+      // A quadratic reading costs hundreds of times more at this length; a linear one about as much.
+      expect(
+        await relativeCost(
+          () => parseIfMatch(wellFormed),
+          () => parseIfMatch(value),
+          { batch: 50 },
+        ),
+      ).toBeLessThan(3);
+    },
+  );
 
   it('when a tag is written and read back, then it names its version', () => {
     expect(parseIfMatch(strongEtag(12))).toEqual({ any: false, versions: [12] });

@@ -204,6 +204,11 @@ describe('runService probes', () => {
     await request(service.url).get('/readyz').expect(503, { status: 'dependencies unavailable' });
   });
 
+  it('when HTTP_SEND_TIMEOUT_MS is not set, then a connection on which nothing moves is cut off after 60 s, as by nginx', async () => {
+    const service = await start(() => Promise.resolve(true));
+    expect(service.server.timeout).toBe(60_000);
+  });
+
   it('when the readiness check throws, then /readyz is 503', async () => {
     const service = await start(() => Promise.reject(new Error('boom')));
     await request(service.url).get('/readyz').expect(503);

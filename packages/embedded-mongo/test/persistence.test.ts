@@ -244,7 +244,7 @@ describe.concurrent('persistence', () => {
         const outcome = await runCli(['--port', String(holder.port), '--in-memory']);
         expect(outcome.code).toBe(1);
         expect(outcome.stderr).toContain(`port ${holder.port} is already in use`);
-        expect(outcome.stderr).not.toMatch(/\n\s+at /);
+        expect(outcome.stderr).not.toMatch(/\n[ \t]+at /);
       } finally {
         await holder.stop();
       }

@@ -44,7 +44,9 @@ function parseExposition(text: string): Sample[] {
     if (match === null) throw new Error(`not a Prometheus sample line: ${line}`);
     const [, name = '', labelText = '', value = ''] = match;
     const labels: Record<string, string> = {};
-    for (const [, key = '', labelValue = ''] of labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
+    for (const [, key = '', labelValue = ''] of labelText.matchAll(
+      /\b(\w+)="((?:[^"\\]|\\.)*)"/g,
+    )) {
       labels[key] = labelValue;
     }
     samples.push({ name, labels, value: Number(value) });

@@ -35,9 +35,7 @@ export function formatNumber(value: number | undefined, decimals = 0): string {
 /** Thousands separated by a thin gap, so 12345 reads as "12 345". */
 export function formatCount(value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return '–';
-  return Math.round(value)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return Math.round(value).toLocaleString('en-US').replaceAll(',', ' ');
 }
 
 /** Bytes as MiB with one decimal. */

@@ -99,7 +99,9 @@ async function serviceSecurityHeaders(
   app.get('/probe', (_req, res) => res.json({}));
   const { headers } = await request(app).get('/probe');
   const names = Object.keys(headers).filter((name) =>
-    /^(content-security-policy|strict-transport|x-|cross-origin|origin-agent|referrer)/.test(name),
+    /^(?:content-security-policy|strict-transport|x-|cross-origin|origin-agent|referrer)/.test(
+      name,
+    ),
   );
   return Object.fromEntries(
     names.filter((name) => name !== 'x-request-id').map((name) => [name, String(headers[name])]),

@@ -16,7 +16,7 @@ export function mirrorsInSources(text: string, suite: string): string[] {
   }
   for (const line of text.split('\n')) {
     const words = line
-      .replace(/\[[^\]]*\]/, '')
+      .replace(/\[[^[\]]*\]/, '')
       .trim()
       .split(/\s+/);
     if (words[0] === 'deb' && words[2] === suite && words[1] !== undefined) found.push(words[1]);

@@ -66,7 +66,7 @@ export function expectedTopLevel(lock: Lock, workspaceDir: string): Set<string> 
   }
   return new Set(
     [...reached]
-      .filter((path) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path))
+      .filter((path) => /^node_modules\/(?:@[^/]+\/)?[^/]+$/.test(path))
       .map((path) => path.slice('node_modules/'.length)),
   );
 }

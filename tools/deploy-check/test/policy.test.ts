@@ -145,7 +145,7 @@ describe.each(cases)('%s: %s', (environment, name, spec) => {
   it('when the image is pulled, then it is pinned by a tag other than latest, or by a digest', () => {
     const image = objects().container.image ?? '';
     const match =
-      /^(?<name>[a-z0-9./_-]+?)(?::(?<tag>[\w][\w.-]{0,127}))?(?:@(?<digest>sha256:[a-f0-9]{64}))?$/.exec(
+      /^(?<name>[a-z0-9./_-]+)(?::(?<tag>\w[\w.-]{0,127}))?(?:@(?<digest>sha256:[a-f0-9]{64}))?$/.exec(
         image,
       );
     expect(match, `image ${image}`).not.toBeNull();

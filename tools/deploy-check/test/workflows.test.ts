@@ -51,7 +51,7 @@ describe('.github/workflows', () => {
     const uses: string[] = [];
     for (const name of await workflowFiles()) {
       for (const line of (await readWorkflow(name)).split('\n')) {
-        const match = /^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/.exec(line);
+        const match = /^\s*(?:-\s+)?uses:\s*(\S+)(\s.*)?$/.exec(line);
         if (match?.[1] !== undefined && !match[1].startsWith('./')) {
           uses.push(`${name}: ${match[1]}${match[2] ?? ''}`);
         }

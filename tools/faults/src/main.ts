@@ -2,6 +2,7 @@ import { startEmbeddedMongo } from '@repo/embedded-mongo';
 import { SERVICES as REGISTRY } from '@repo/launcher';
 import type { ScenarioResult } from './result.js';
 import { databaseLoss } from './scenarios/database-loss.js';
+import { hostileHeaders } from './scenarios/hostile-headers.js';
 import { hostileInput } from './scenarios/hostile.js';
 import { races } from './scenarios/races.js';
 import { shutdownUnderLoad } from './scenarios/shutdown.js';
@@ -108,6 +109,12 @@ try {
     }),
   );
   await run('hostile input', () => hostileInput(SERVICES, mongo.uri, short ? 8 : 40));
+  await run('hostile headers', () =>
+    hostileHeaders(
+      short ? REGISTRY.filter((service) => service.name === 'products') : REGISTRY,
+      mongo.uri,
+    ),
+  );
   await run('races', () => races(mongo.uri));
 } finally {
   await mongo.stop();

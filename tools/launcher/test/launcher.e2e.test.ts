@@ -268,7 +268,7 @@ describe('npm start with a port already taken', () => {
 
     expect(await waitForExit(run, 30_000)).toBe(1);
     expect(run.output()).toContain(`port ${taken} (products) is already in use`);
-    expect(run.output()).not.toMatch(/^\s+at /m);
+    expect(run.output()).not.toMatch(/^[ \t]+at /m);
     expect(run.output()).not.toContain('starting products');
     expect(await portIsFree(mongo)).toBe(true);
   }, 40_000);

@@ -98,7 +98,7 @@ export function descendantsOf(pid: number): ProcessInfo[] {
   const table = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' });
   const children = new Map<number, ProcessInfo[]>();
   for (const line of table.split('\n')) {
-    const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+    const match = /^\s*(\d+)\s+(\d+)\s+(\S.*)?$/.exec(line);
     if (!match) continue;
     const parent = Number(match[2]);
     const info = { pid: Number(match[1]), command: match[3] ?? '' };

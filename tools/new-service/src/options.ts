@@ -21,7 +21,7 @@ export interface NewServiceOptions {
   port: number;
 }
 
-const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+const NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
 function portOf(text: string): number {
   const port = Number(text);

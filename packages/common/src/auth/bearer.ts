@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { boundedHeader, PARSED_HEADER_LIMIT } from '../http/header-limit.js';
 import type { AuthFailureGuard } from '../throttle/auth-failure-guard.js';
 import { AUTH_FAILURE_LIMIT_MESSAGE, TooManyRequestsError } from '../throttle/too-many-requests.js';
 
@@ -32,8 +33,11 @@ export function requireBearerToken({
   failures,
 }: BearerAuthOptions): RequestHandler {
   const expected = digest(token);
+  // Room for any scheme before the token; a longer header holds no token and is not parsed.
+  const limit = PARSED_HEADER_LIMIT + token.length;
   const matches = (header: string | undefined): boolean => {
-    const presented = parse(header);
+    const bounded = boundedHeader(header, limit);
+    const presented = bounded === undefined ? null : parse(bounded);
     return presented !== null && timingSafeEqual(digest(presented), expected);
   };
   if (failures === undefined) {

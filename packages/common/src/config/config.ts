@@ -165,6 +165,8 @@ const runtimeSchema = z
     HTTP_HEADERS_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(5_000),
+    // nginx's send_timeout: a client that stops reading its answer gives its socket back.
+    HTTP_SEND_TIMEOUT_MS: millisecondsVariable(100, HOUR_MS).default(60_000),
     SHUTDOWN_DRAIN_MS: millisecondsVariable(0, HOUR_MS).optional(),
     SHUTDOWN_GRACE_MS: millisecondsVariable(0, HOUR_MS).optional(),
   })

@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { refusingDeclaredOversize } from './declared-length.js';
 import { BODY_LIMIT, guardedJsonParser } from './json-body.js';
 import { requestLogger } from './request-logger.js';
 import { helmetOptionsFor, type SecurityHeadersProfile } from './security-headers.js';
@@ -42,6 +43,9 @@ export function createHttpApp({
     app.use(throttle.requests);
   }
   if (json) app.use(guardedJsonParser());
-  if (urlencoded) app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
+  if (urlencoded) {
+    const form = express.urlencoded({ extended: false, limit: BODY_LIMIT });
+    app.use(refusingDeclaredOversize('application/x-www-form-urlencoded', form));
+  }
   return app;
 }

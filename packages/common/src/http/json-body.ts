@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { rememberKeyedBody } from '../idempotency/key.js';
+import { refusingDeclaredOversize } from './declared-length.js';
 import { guardJsonBody, requireValidUtf8, type JsonGuardOptions } from './json-guard.js';
 
 /** Larger bodies are answered 413. */
@@ -33,7 +34,10 @@ export function guardedJsonParser({
   strict = false,
   ...guard
 }: JsonParserOptions = {}): RequestHandler {
-  const parse = express.json({ limit: BODY_LIMIT, strict, verify: readBody });
+  const parse = refusingDeclaredOversize(
+    'application/json',
+    express.json({ limit: BODY_LIMIT, strict, verify: readBody }),
+  );
   return (req, res, next) => {
     void parse(req, res, (error?: unknown) => {
       if (error !== undefined) next(error);

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../errors/http-errors.js';
+import { PARSED_HEADER_LIMIT } from './header-limit.js';
 import { storedVersion, type Versioned } from '../mongo/version.js';
 
 /**
@@ -40,20 +41,26 @@ export function sendVersioned<T extends Versioned>(
   res.json(present(document));
 }
 
-/** One element of the list: `W/` or not, then an opaque tag (RFC 9110 8.8.3), or nothing. */
-const LIST_ELEMENT = /[ \t]*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)")?[ \t]*(?:,|$)/y;
+/**
+ * One element of the list: `W/` or not, then an opaque tag (RFC 9110 8.8.3), or nothing. The
+ * spaces after a tag belong to the tag's group: a run of spaces that two quantifiers could share
+ * made each failed match try every split of it, quadratic in the header's length.
+ */
+const LIST_ELEMENT = /[ \t]*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*)?(?:,|$)/y;
 /** The opaque tags `strongEtag` writes. */
-const VERSION_TAG = /^(?:0|[1-9][0-9]{0,14})$/;
+const VERSION_TAG = /^(?:0|[1-9]\d{0,14})$/;
 
 const ANY: IfMatch = { any: true };
 
 /**
  * Reads `If-Match` as RFC 9110 gives it: `*`, or a list of entity tags, empty elements allowed
  * (5.6.1); undefined when absent. Weak tags and tags this service never writes are dropped; a
- * malformed value names nothing, so a request not readable as allowed is never applied.
+ * malformed value, or one longer than `PARSED_HEADER_LIMIT`, names nothing, so a request not
+ * readable as allowed is never applied.
  */
 export function parseIfMatch(value: string | undefined): IfMatch | undefined {
   if (value === undefined) return undefined;
+  if (value.length > PARSED_HEADER_LIMIT) return { any: false, versions: [] };
   if (value.trim() === '*') return ANY;
   const versions: number[] = [];
   let position = 0;

@@ -21,7 +21,7 @@ interface PatternedRoute extends IndexedRoute {
  */
 export function templatePattern(path: string): RegExp {
   const source = path
-    .split(/(\{[^}]+\})/)
+    .split(/(\{[^{}]+\})/)
     .map((part) =>
       part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, (c) => `\\${c}`),
     )

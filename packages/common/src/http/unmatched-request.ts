@@ -1,11 +1,28 @@
 import type { Express, Request, Response } from 'express';
 import { allowedMethods } from './route-index.js';
 
-/** The path of a request target, without its query. */
+/**
+ * Where the path starts in a request target: 0 in the origin form (`/path?query`); after the
+ * authority in the absolute form (`http://host:port/path?query`), which RFC 9112 3.2.2 says a
+ * server must accept as a proxy would send it.
+ */
+function pathStart(url: string): number {
+  if (url.startsWith('/')) return 0;
+  const scheme = url.indexOf('://');
+  if (scheme === -1) return 0;
+  for (let index = scheme + 3; index < url.length; index += 1) {
+    if (url[index] === '/' || url[index] === '?') return index;
+  }
+  return url.length;
+}
+
+/** The path of a request target, in either form, without its query; `/` when it names none. */
 export function pathOf(url: string | undefined): string {
   if (url === undefined) return '';
-  const queryStart = url.indexOf('?');
-  return queryStart === -1 ? url : url.slice(0, queryStart);
+  const start = pathStart(url);
+  const queryStart = url.indexOf('?', start);
+  const path = queryStart === -1 ? url.slice(start) : url.slice(start, queryStart);
+  return start > 0 && path === '' ? '/' : path;
 }
 
 /** The text of the 404 for a request no route matched: `Cannot <METHOD> <path>`, query left out. */

@@ -44,6 +44,8 @@ export async function connectWithMongo<D>(
       host: describeMongoHost(config.MONGODB_URI),
       ping: () => pingMongo(client, deadlines.READINESS_TIMEOUT_MS),
       failure: `no answer to a ping within ${deadlines.READINESS_TIMEOUT_MS} ms`,
+      pingDeadlineMs: deadlines.READINESS_TIMEOUT_MS,
+      requestDeadlineMs: deadlines.MONGODB_OPERATION_TIMEOUT_MS,
       everyMs: WATCH_EVERY_MS,
     });
     return {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { boundedHeader } from '../http/header-limit.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -26,19 +27,17 @@ export function useRequestIdGenerator(generate: () => string): void {
   generateRequestId = generate;
 }
 
-function headerText(value: string | string[] | undefined): string | undefined {
-  // A repeated header is ambiguous: neither copy is trusted.
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** The id of a request: its valid `X-Request-Id`, else its `traceparent`'s trace id, else a new one. */
+/**
+ * The id of a request: its valid `X-Request-Id`, else its `traceparent`'s trace id, else a new
+ * one. A repeated header is ambiguous: neither copy is trusted.
+ */
 function readRequestId(req: IncomingMessage): string {
-  const given = headerText(req.headers[REQUEST_ID_HEADER]);
+  const given = boundedHeader(req.headers[REQUEST_ID_HEADER]);
   if (given !== undefined) {
     const parsed = givenRequestIdSchema.safeParse(given);
     if (parsed.success) return parsed.data;
   }
-  const traceparent = headerText(req.headers.traceparent);
+  const traceparent = boundedHeader(req.headers.traceparent);
   if (traceparent !== undefined) {
     const parsed = traceparentSchema.safeParse(traceparent);
     if (parsed.success) return parsed.data;

@@ -7,8 +7,11 @@ import type { ApiDocument } from './api-document.js';
  */
 export const REQUEST_HEAD_LIMIT = 16_384;
 
-/** `BODY_LIMIT` (a longer body is a 413): no text in a body is longer in characters. */
-export const BODY_TEXT_LIMIT = 102_400;
+/** `BODY_LIMIT` in bytes: a longer body, or one declared longer, is a 413. */
+export const BODY_BYTE_LIMIT = 102_400;
+
+/** No text in a body is longer in characters than the body is in bytes. */
+export const BODY_TEXT_LIMIT = BODY_BYTE_LIMIT;
 
 /**
  * The longest text a service answers: from the request, its own messages, or a stored document,

@@ -80,6 +80,17 @@ export function deadlineOptions(runtime: RuntimeConfig): ServerOptions {
   };
 }
 
+/**
+ * Cuts off a connection on which nothing moved for `HTTP_SEND_TIMEOUT_MS`, as nginx's
+ * `send_timeout` does: above all a client that stops reading its answer, which otherwise keeps
+ * its socket, and the answer queued in the kernel, for as long as it likes. Node's socket
+ * inactivity timeout counts every byte written or read as progress, so a slow but steady reader
+ * is never cut; receiving a request keeps its own, shorter deadlines.
+ */
+export function cutOffStalledConnections(server: Server, runtime: RuntimeConfig): void {
+  server.setTimeout(runtime.HTTP_SEND_TIMEOUT_MS);
+}
+
 export function isAddressInUse(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
 }

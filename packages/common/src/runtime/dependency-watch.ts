@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { stallBehind } from './event-loop-stalls.js';
 import { createOutageLog } from './outage-log.js';
 
 export interface DependencyWatchOptions {
@@ -9,6 +10,10 @@ export interface DependencyWatchOptions {
   ping: () => Promise<boolean>;
   /** Why a failed ping counts as the dependency being gone, for the `unreachable` line. */
   failure: string;
+  /** How long a ping waits for its answer. */
+  pingDeadlineMs: number;
+  /** How long a request waits for the dependency (the outage log's failed requests). */
+  requestDeadlineMs: number;
   everyMs: number;
 }
 
@@ -19,9 +24,17 @@ export interface DependencyWatchOptions {
  * Answers count in the order their pings started. Under load a ping can resolve after a newer
  * one, and its answer describes an older state: applied late, an answer from before an outage
  * logged the outage as over and the next ping logged it again.
+ *
+ * A ping that ran out while the event loop stood still (`stallBehind`) says nothing of the
+ * dependency, whose answer may be waiting unread: it is noted and sent again, and only the
+ * second answer counts.
  */
 export function watchDependency(logger: Logger, options: DependencyWatchOptions) {
-  const outage = createOutageLog(logger, { dependency: options.dependency, host: options.host });
+  const outage = createOutageLog(logger, {
+    dependency: options.dependency,
+    host: options.host,
+    deadlineMs: options.requestDeadlineMs,
+  });
   let stopped = false;
   let started = 0;
   let newestApplied = 0;
@@ -30,7 +43,12 @@ export function watchDependency(logger: Logger, options: DependencyWatchOptions)
   const check = async (): Promise<boolean> => {
     started += 1;
     const order = started;
-    const answered = await options.ping();
+    let answered = await options.ping();
+    const stalledMs = answered ? undefined : stallBehind(options.pingDeadlineMs);
+    if (stalledMs !== undefined) {
+      outage.lateBecauseBusy(stalledMs);
+      answered = await options.ping();
+    }
     if (!stopped && order > newestApplied) {
       newestApplied = order;
       if (answered) outage.reachable();

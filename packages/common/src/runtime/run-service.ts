@@ -6,11 +6,18 @@ import {
   ConfigError,
   developmentSecretsInUse,
   loadRuntimeConfig,
+  type Env,
   type RuntimeConfig,
 } from '../config/config.js';
 import { MongoConnectError } from '../mongo/connect-error.js';
 import { cannotRouteText } from '../http/unmatched-request.js';
-import { createAppServer, deadlineOptions, isAddressInUse, listen } from './app-server.js';
+import {
+  createAppServer,
+  cutOffStalledConnections,
+  deadlineOptions,
+  isAddressInUse,
+  listen,
+} from './app-server.js';
 import { trackConnections } from './connection-drain.js';
 import { answerProbe, type ReadinessCheck } from './health.js';
 import { createLogger, flushLogger } from './logger.js';
@@ -74,6 +81,11 @@ export interface ServiceDefinition<C extends BaseServiceConfig, D> {
   shutdownDrainMs?: number;
   /** Handle SIGTERM/SIGINT and exit the process when done (true in `main.ts`). */
   ownsProcess?: boolean;
+  /**
+   * Where the runner reads its own variables (`HTTP_*`, `SHUTDOWN_*`, the request limits):
+   * `process.env` unless a test that runs services side by side gives each its own.
+   */
+  runnerEnv?: Env;
 }
 
 export interface RunningService {
@@ -161,8 +173,8 @@ export async function runService<C extends BaseServiceConfig, D>(
   let throttleConfig: ThrottleConfig;
   try {
     config = definition.loadConfig();
-    runtime = loadRuntimeConfig();
-    throttleConfig = loadThrottleConfig();
+    runtime = loadRuntimeConfig(definition.runnerEnv);
+    throttleConfig = loadThrottleConfig(definition.runnerEnv);
   } catch (error) {
     const failure = describeStartFailure(name, 0, error);
     if (!ownsProcess) throw failure;
@@ -214,6 +226,7 @@ export async function runService<C extends BaseServiceConfig, D>(
       },
       deadlineOptions(runtime),
     );
+    cutOffStalledConnections(server, runtime);
     await observability.listen();
     await listen(server, config.PORT);
   } catch (error) {

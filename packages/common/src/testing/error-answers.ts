@@ -48,7 +48,7 @@ const nameOf = ({ method, path }: DocumentedRoute): string => `${method} ${path}
 
 /** The path with each parameter at its documented example, and `id` at `id` when given. */
 function pathOf({ path, operation }: DocumentedRoute, id?: string): string {
-  return path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+  return path.replace(/\{([^{}]+)\}/g, (_whole, name: string) => {
     if (name === 'id' && id !== undefined) return id;
     const parameter = operation.parameters?.find((p) => p.in === 'path' && p.name === name);
     const example = parameter?.schema?.example ?? parameter?.example ?? 'x';

@@ -264,7 +264,7 @@ function partsOf(
   const parameters = operation.parameters ?? [];
   const schemaOf = (name: string, where: string): JsonSchema =>
     parameters.find((p) => p.in === where && p.name === name)?.schema ?? {};
-  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  const names = [...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? '');
   return {
     method,
     path,

@@ -224,7 +224,7 @@ function idCases(route: string, policy: HostilePolicy, hasBody: boolean): NamedC
   // on the request head (16 kB, a 431).
   return MALFORMED_IDS.map((id) => ({
     name: `the id ${id.length > 20 ? `of ${id.length} characters` : id}`,
-    path: template.replace(/\{[^}]+\}/, id).replace(/\{[^}]+\}/g, 'x'),
+    path: template.replace(/\{[^{}]+\}/, id).replace(/\{[^{}]+\}/g, 'x'),
     ...(body === undefined ? {} : { body: bytes(JSON.stringify(body)) }),
     expect: { status },
   }));
@@ -238,7 +238,7 @@ function errorBodyProblem(
 ): string | undefined {
   const text = answer.body.toString('utf8');
   if (policy.errorBody === 'text') {
-    if (!/^text\/(plain|html)/.test(answer.contentType ?? '')) return 'not a text body';
+    if (!/^text\/(?:plain|html)/.test(answer.contentType ?? '')) return 'not a text body';
     if (refused !== undefined && !/^text\/plain/.test(answer.contentType ?? ''))
       return 'not a text/plain body';
     if (refused !== undefined && !text.includes(refused)) return `not a text holding "${refused}"`;
@@ -318,7 +318,7 @@ export function namedHostileRequests(target: FuzzTarget, route: string): Hostile
     errorBody: 'json',
     valid: {
       [route]: {
-        path: template.replace(/\{[^}]+\}/g, '000000000000000000000000'),
+        path: template.replace(/\{[^{}]+\}/g, '000000000000000000000000'),
         body: { [field]: 'text' },
       },
     },

@@ -149,7 +149,7 @@ export function hostileRequestArbitrary(
   const item = target.document.paths?.[path] as Record<string, Operation> | undefined;
   const operation = item?.[method.toLowerCase()];
   if (operation === undefined) throw new Error(`the document has no ${route}`);
-  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  const names = [...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? '');
   const segments = names.map((name) => {
     const own = target.pathValues?.[name];
     return own === undefined ? hostileIds : fc.oneof(hostileIds, own);

@@ -15,7 +15,14 @@ export {
   type LoadResult,
   type RunningLoad,
 } from './keep-alive-load.js';
-export { trickleHeaders, unfinishedBody, type TricklingClients } from './slow-clients.js';
+export {
+  stalledReader,
+  steadyReader,
+  trickleHeaders,
+  unfinishedBody,
+  type StalledReader,
+  type TricklingClients,
+} from './slow-clients.js';
 export {
   hostileRequestArbitrary,
   hostileRoute,
@@ -41,3 +48,14 @@ export {
   type TokenService,
 } from './token-guessing.js';
 export { describeErrorAnswers, type ErrorAnswersOptions } from './error-answers.js';
+export { describeHttpLayer, type HttpLayerTarget } from './http-layer.js';
+export { exampleRequests, type ExampleDocument, type ExampleRequest } from './example-requests.js';
+export {
+  headerAttacks,
+  parsedHeaderCases,
+  type HeaderAttack,
+  type HeaderCase,
+} from './header-attacks.js';
+export { rawExchange, type RawAnswer } from './raw-exchange.js';
+export { relativeCost, settledCpuMicroseconds, type CostOptions } from './relative-cost.js';
+export { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client.js';

@@ -66,7 +66,7 @@ function tokenRoutesOf(document: ApiDocument): TokenRoute[] {
       if (!parsed.success || scheme === undefined) return [];
       const name = `${method.toUpperCase()} ${template}`;
       // Any value serves for a path parameter: the token is checked before it is read.
-      const path = template.replace(/\{[^}]+\}/g, '1');
+      const path = template.replace(/\{[^{}]+\}/g, '1');
       const body = parsed.data.requestBody?.content['application/json']?.example;
       return [{ name, method, path, scheme, body, refusal: refusalOf(name, parsed.data) }];
     }),

@@ -174,7 +174,7 @@ function describe(value: unknown): string {
 }
 
 function isIndex(name: string): boolean {
-  return /^(0|[1-9][0-9]*)$/.test(name);
+  return /^(?:0|[1-9]\d*)$/.test(name);
 }
 
 /** The index of the first element of the array at `arrayPath` that the query matched (`$`). */

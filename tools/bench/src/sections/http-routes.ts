@@ -196,7 +196,7 @@ async function measureRoute(
 ): Promise<RouteResult> {
   const { options } = ctx;
   const profileDir = options.profile
-    ? join(RESULTS_DIR, 'profiles', scenario.label.replace(/[^\w]+/g, '-'))
+    ? join(RESULTS_DIR, 'profiles', scenario.label.replace(/\W+/g, '-'))
     : undefined;
   if (profileDir !== undefined) rmSync(profileDir, { recursive: true, force: true });
   const started: BenchProcess[] = [];

@@ -12,7 +12,7 @@ export function ciSteps(ciScript: string): Set<string> {
     const npmRun = /^npm run ([\w:-]+)/.exec(line);
     if (npmRun?.[1]) steps.add(npmRun[1]);
     if (/^npm test\b/.test(line)) steps.add('test');
-    const path = /^(?:node )?(\S+\/\S+\.(?:js|sh))(?:\s|$)/.exec(line);
+    const path = /^(?:node )?([^\s/]+(?:\/[^\s/]+)*\/[^\s/]+\.(?:js|sh))(?:\s|$)/.exec(line);
     if (path?.[1]) steps.add(path[1]);
   }
   return steps;

@@ -12,7 +12,7 @@ export interface CodeBlock {
   lines: readonly string[];
 }
 
-const OPENING = /^( {0,3})(`{3,}|~{3,})\s*(.*)$/;
+const OPENING = /^( {0,3})(`{3,}(?!`)|~{3,}(?!~))[ \t]*(\S.*)?$/;
 
 /** Reads `sh {ci=test:compose}`: the language, then attributes in braces. */
 function readInfo(info: string): Pick<CodeBlock, 'language' | 'attributes' | 'unreadInfo'> {

@@ -12,8 +12,8 @@ export function stepProblems(step: ExampleStep, outcome: StepOutcome): string[] 
     problems.push(`exited with ${outcome.exitCode}: ${outcome.stderr.trim().slice(0, 600)}`);
   }
   if (step.printed !== undefined) {
-    const printed = step.printed.join('\n').replace(/\n+$/, '');
-    const actual = outcome.stdout.replace(/\n+$/, '');
+    const printed = step.printed.join('\n').trimEnd();
+    const actual = outcome.stdout.trimEnd();
     if (!textMatches(printed, actual)) {
       problems.push(`printed:\n${actual}\nthe page shows:\n${printed}`);
     }

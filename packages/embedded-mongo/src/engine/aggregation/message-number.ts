@@ -16,5 +16,5 @@ export function messageNumber(n: number): string {
 }
 
 function trimZeros(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  return text.includes('.') ? text.replace(/(?<!0)0+$/, '').replace(/\.$/, '') : text;
 }

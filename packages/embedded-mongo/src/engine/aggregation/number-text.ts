@@ -49,7 +49,7 @@ export function parseInt64(text: string): Parsed<bigint> {
 }
 
 /** What C's strtod (and Decimal128's parser) reads: a decimal number, or inf, infinity and nan in any case. */
-const NUMBER_PREFIX = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)/i;
+const NUMBER_PREFIX = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|inf(?:inity)?|nan)/i;
 
 export function parseDouble(text: string): Parsed<number> {
   if (text.length === 0) return { reason: 'Empty string' };
