@@ -27,7 +27,7 @@ export interface AppDeps {
   throttle?: Throttle;
 }
 
-/** Spec document 2, books service. It only builds; `runService` listens. */
+/** The books service of its README. It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // JSON is parsed by each route, after the token check, not for the whole app.
   const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle, json: false });

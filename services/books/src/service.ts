@@ -3,7 +3,7 @@ import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createBooksRepository } from './data/books-repository.js';
 
-/** Its store lives in memory (the spec wants that): ready as soon as it listens. */
+/** Its store lives in memory (lost on restart, as its README says): ready as soon as it listens. */
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'books',
   loadConfig,

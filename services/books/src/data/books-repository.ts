@@ -4,7 +4,7 @@ import { matchesFilter, type BookFilter } from '../domain/book-filter.js';
 import { nextBookId } from '../domain/book-id.js';
 
 /**
- * Synchronous: the spec keeps books in memory, and a promise per call would only cost every
+ * Synchronous: the service keeps books in memory, and a promise per call would only cost every
  * request a trip through the microtask queue.
  */
 export interface BooksRepository {
@@ -20,7 +20,7 @@ export interface BooksRepository {
 }
 
 /**
- * Books in a Map, lost when the process stops (the spec wants that). Each operation is
+ * Books in a Map, lost when the process stops (the README says so). Each operation is
  * synchronous, so id allocation and read-modify-write (`If-Match` included) cannot interleave.
  *
  * Stored books are frozen, `year` included, and a change stores a new frozen book under the same

@@ -1,6 +1,6 @@
 /**
  * Serialised as its number, so every member has an explicit value that must never change. The
- * spec names only STATUS_AVAILABLE; no route moves a book to the others yet (PATCH ignores it).
+ * contract names only STATUS_AVAILABLE; no route moves a book to the others yet (PATCH ignores it).
  */
 export enum BookStatus {
   STATUS_AVAILABLE = 0,

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { HttpError, requireBearerToken, type Throttle } from '@repo/common';
 
 /**
- * Read loosely (spec "Authentication / Books" rule 2): whatever stands second when the header is
+ * Read loosely, as the README fixes it: whatever stands second when the header is
  * split on single spaces; the first word is not checked. `Bearer  <token>` (two spaces) has none.
  */
 export function parseLooseBearer(header: string | undefined): string | null {
@@ -10,7 +10,7 @@ export function parseLooseBearer(header: string | undefined): string | null {
   return second === undefined || second === '' ? null : second;
 }
 
-/** Any request without `token` is the spec's 403 (or 429 once it failed too often). */
+/** Any request without `token` is the README's bare 403 (or 429 once it failed too often). */
 export function requireToken(token: string, throttle?: Throttle): RequestHandler {
   return requireBearerToken({
     token,

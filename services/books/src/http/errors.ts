@@ -1,7 +1,7 @@
 import type { ErrorRenderer } from '@repo/common';
 
 /**
- * As the spec prescribes: 403 and 404 carry only the status text, other client errors their
+ * As the README fixes: 403 and 404 carry only the status text, other client errors their
  * message as plain text, a 500 `ERROR: <message> encountered.` (the stack only goes to the log).
  */
 export const renderError: ErrorRenderer = ({ status, message }, res) => {

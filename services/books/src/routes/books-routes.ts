@@ -44,7 +44,7 @@ export const TOKEN_SCHEME = 'booksToken';
 const tokenRequired = [{ [TOKEN_SCHEME]: [] }];
 
 // Create and delete read only these keys and ignore the others, so common's guard drops the
-// others before checking the rest. PATCH counts every key it is sent (rule 5): nothing dropped.
+// others before checking the rest. PATCH needs `id` and one other key, any key: nothing dropped.
 const parseBook = () => jsonBodyParser({ keepOnly: ['title', 'author', 'year'] });
 const parseBookId = () => jsonBodyParser({ keepOnly: ['id'] });
 
@@ -115,7 +115,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBook()],
-    // The spec's rule answers a body without the fields, an array or a string alike.
+    // Missing title or author: 400 for a body without the fields, an array or a string alike.
     readsNonObjectBodies: true,
     idempotency: idempotentRoute(text),
     handle(req, res, { books }) {
@@ -200,7 +200,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), parseBookId()],
-    // An id read from no object is NaN, which names no book: 200 (rule 4).
+    // An id read from no object is NaN, which names no book: 200, as for any unknown id.
     readsNonObjectBodies: true,
     handle(req, res, { books }) {
       const ifMatch = readIfMatch(req);
@@ -230,7 +230,7 @@ export const bookRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ token, throttle }) => [requireToken(token, throttle), jsonBodyParser()],
-    // No object has no `id`: the rule's 400 (rule 5).
+    // No object has no `id`: the 400 for a PATCH without `id`.
     readsNonObjectBodies: true,
     handle(req, res, { books }) {
       const { id, changes } = readBookPatch(req.body);
