@@ -41,7 +41,7 @@ export interface AppDeps {
 
 const routes = [...menuRoutes, ...orderRoutes];
 
-/** Spec document 2, orders service, with JSON parsed for the whole app. It only builds. */
+/** The orders service of its README, with JSON parsed for the whole app. It only builds. */
 export function createApp(deps: AppDeps): Express {
   const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle });
   registerRoutes(app, routes, deps);

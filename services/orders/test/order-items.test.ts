@@ -149,7 +149,7 @@ describe('POST /orders: sizes, crusts, quantities and prices', () => {
     expect(res.body.total).toBe(12_500);
   });
 
-  it("when crust, size and toppings are ones the item does not offer, then every problem is listed in the spec's words and nothing is stored", async () => {
+  it("when crust, size and toppings are ones the item does not offer, then every problem is listed in the README's words and nothing is stored", async () => {
     const { db, app, named } = await shopWithDefaultMenu();
     const hawaiian = named('Hawaiian');
     const cola = named('Cola');

@@ -11,7 +11,7 @@ export interface MenuChoice {
   size: string | undefined;
   /** Undefined for the item's first crust, if it has any. */
   crust: string | undefined;
-  /** The string entries of `toppings`; [] when absent (the spec counts that as empty). */
+  /** The string entries of `toppings`; [] when absent (the README counts that as empty). */
   toppings: string[];
   quantity: number;
 }
@@ -41,7 +41,7 @@ export function menuIdsToLookUp(items: readonly RequestedItem[]): ObjectId[] {
   return [...ids.values()];
 }
 
-/** Its menu item (spec rule 3), then size, crust and toppings. */
+/** Its menu item (`<id> is not on the menu`), then size, crust and toppings. */
 function menuProblemsOf(
   choice: MenuChoice | null,
   menuById: ReadonlyMap<string, MenuItemRecord>,
@@ -58,12 +58,12 @@ function menuProblemsOf(
   for (const topping of choice.toppings) {
     if (!menuItem.toppings.some((offered) => offered.name === topping)) notOffered.push(topping);
   }
-  // The spec's wording for a topping the item does not offer (rule 4), for sizes and crusts too.
+  // The README's wording for a topping the item does not offer, for sizes and crusts too.
   return notOffered.map((name) => `${name} is not offered on ${menuItem.name}.`);
 }
 
 /**
- * Every problem (spec rule 2): the body's first, then item by item, each item's shape problems
+ * Every problem, all in one 400: the body's first, then item by item, each item's shape problems
  * before its menu problems. `menuItems` are the items of `menuIdsToLookUp` that exist.
  */
 export function listOrderProblems(

@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../domain/order.js';
 export const PAGE_NOT_FOUND_MESSAGE = 'This page does not exist.';
 export const SERVER_ERROR_MESSAGE = 'An error has occurred on our end';
 
-/** A 400 that carries every problem found; the spec answers it as `{ errors: [...] }`. */
+/** A 400 that carries every problem found; the README answers it as `{ errors: [...] }`. */
 export class ValidationError extends HttpError {
   readonly problems: readonly string[];
 
@@ -18,7 +18,7 @@ export class ValidationError extends HttpError {
 
 export const TOKEN_REJECTED_MESSAGE = 'Token is missing or does not match.';
 
-/** A missing or wrong token: always the same text (spec "Authentication / Orders" rule 4). */
+/** A missing or wrong token: always the same text, as the README fixes it. */
 export class UnauthorizedError extends HttpError {
   constructor() {
     super(401, TOKEN_REJECTED_MESSAGE);
@@ -49,7 +49,7 @@ export function cancelRefused(id: ObjectId, current: OrderStatus): HttpError {
 }
 
 /**
- * The spec's error bodies: validation problems as `{ errors }`, an auth failure as `{ Error }`
+ * The README's error bodies: validation problems as `{ errors }`, an auth failure as `{ Error }`
  * (capital E), every 5xx as the fixed text, any other client error as `{ error }`.
  */
 export const renderError: ErrorRenderer = (error, res) => {
@@ -64,7 +64,7 @@ export const renderError: ErrorRenderer = (error, res) => {
   }
 };
 
-/** The catch-all for requests no route matched (spec "Errors / Orders"). */
+/** The catch-all for requests no route matched, with the README's text. */
 export const pageNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ error: PAGE_NOT_FOUND_MESSAGE });
 };

@@ -75,7 +75,7 @@ const orderItemSchema = z.object(
 );
 
 /**
- * A well-formed order. Its issues come in the order the spec's list wants: customerName, items,
+ * A well-formed order. Its issues come in the order the README lists them: customerName, items,
  * then item by item (menuItemId, then each topping). The name is stored as sent, spaces included.
  */
 export const newOrderSchema = z.object({
@@ -182,7 +182,7 @@ export const queueQuerySchema = z.object({
   }),
 });
 
-/** Every problem, each with the parameter it is about, as the spec's `{ errors }`. */
+/** Every problem, each with the parameter it is about, as the README's `{ errors }`. */
 export const readQueueQuery = inputReader(
   queueQuerySchema.transform((query) => ({
     ...query,
