@@ -34,7 +34,7 @@ export interface AppDeps {
 
 const routes = [...productRoutes, ...orderRoutes];
 
-/** Spec document 1. It only builds; `runService` listens. */
+/** The products service of its README. It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // Bodies are parsed only by the routes that take one, so any unmatched request, body or not,
   // gets the plain `Cannot <METHOD> <path>` 404.

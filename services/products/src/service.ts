@@ -22,7 +22,7 @@ function scheduleStockRecovery(deps: AppDeps): () => void {
   return () => clearInterval(timer);
 }
 
-/** Connected to MongoDB before the port opens (spec document 1). */
+/** Connected to MongoDB before the port opens, so it never answers without it. */
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'products',
   loadConfig,

@@ -85,7 +85,7 @@ describe('hostile requests', () => {
   it.each(documentedRoutes(apiDocument()))(
     'when %s gets 20 hostile requests (fast-check, fixed seed: broken JSON, wrong types, deep nesting, prototype and operator keys, huge and invalid bodies, hostile ids), then none is a 5xx and nothing hostile is stored',
     async (route) => {
-      // The product fields the spec stores as sent, any JSON value (README): what they hold is data.
+      // The product fields the README stores as sent, any JSON value: what they hold is data.
       await hostileRoute(target(), route, { runs: 20, seed: 21, freeFields: PRODUCT_FIELDS });
     },
   );

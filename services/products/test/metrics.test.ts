@@ -177,7 +177,7 @@ describe('GET /metrics', () => {
     expect(counts).toEqual({ 'GET unmatched 404': 1 });
   });
 
-  it('when METRICS=off, then /metrics is the 404 of the spec', async () => {
+  it('when METRICS=off, then /metrics is the plain-text 404 of any unmatched route', async () => {
     const { url, metricsUrl } = await start({ METRICS: 'off' });
     expect(metricsUrl).toBeUndefined();
     const response = await request(url).get('/metrics');

@@ -87,7 +87,7 @@ describe('unexpected failures', () => {
     }
   });
 
-  it("when a request fails unexpectedly, then its id is in the X-Request-Id header and on the error line, and the 500 body stays exactly the spec's", async () => {
+  it("when a request fails unexpectedly, then its id is in the X-Request-Id header and on the error line, and the 500 body stays exactly the README's", async () => {
     const unreachable = new MongoClient('mongodb://127.0.0.1:1', { serverSelectionTimeoutMS: 200 });
     const logger = silentLogger();
     const logError = vi.spyOn(logger, 'error');
@@ -98,7 +98,7 @@ describe('unexpected failures', () => {
         .set('X-Request-Id', 'ticket-1234');
       expect(response.status).toBe(500);
       expect(response.headers['x-request-id']).toBe('ticket-1234');
-      // The spec gives this body word for word, so the id is not added to it.
+      // The README gives this body word for word, so the id is not added to it.
       expect(response.body).toEqual({ error: 'Something went wrong' });
       expect(logError.mock.calls[0]?.[0]).toMatchObject({ requestId: 'ticket-1234' });
     } finally {

@@ -15,15 +15,15 @@ export const NEGATIVE_QUANTITY_MESSAGE = 'quantity cannot be negative';
 export type PatchStore = Pick<ProductsRepository, 'exists' | 'findById' | 'updateGuarded'>;
 
 /**
- * Only numbers can be below 0: the service stores other types unchecked (the spec asks for no type
- * validation), and MongoDB's `$lt: 0` matches numbers only, so the two checks below agree.
+ * Only numbers can be below 0: the service stores other types unchecked, as its README says,
+ * and MongoDB's `$lt: 0` matches numbers only, so the two checks below agree.
  */
 function isNegativeNumber(value: unknown): boolean {
   return typeof value === 'number' && value < 0;
 }
 
 /**
- * Applies a PATCH in the order the spec gives: existence first, then the rules, and nothing is
+ * Applies a PATCH in the order the README gives: existence first, then the rules, and nothing is
  * written unless every rule holds. Null means no product has the id.
  *
  * The sent values are checked up front. Without a price in the PATCH, the price the product keeps

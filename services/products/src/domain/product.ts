@@ -14,7 +14,7 @@ export const PRODUCT_FIELDS = [
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
 /**
- * Field values are whatever JSON the client sent: the spec says creation performs no type or
+ * Field values are whatever JSON the client sent: creation performs no type or
  * range validation, so a string price is stored and returned as a string.
  */
 export type ProductFields = Record<ProductField, unknown>;

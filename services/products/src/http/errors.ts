@@ -1,12 +1,12 @@
 import { jsonErrorRenderer, NotFoundError, type ErrorRenderer } from '@repo/common';
 import { ProductsProblemError } from '../domain/order-errors.js';
 
-/** The spec's 404 for a product id that is unknown or malformed, naming the id as sent. */
+/** The README's 404 for a product id that is unknown or malformed, naming the id as sent. */
 export function productNotFound(id: string): NotFoundError {
   return new NotFoundError(`Not found: no product with id of ${id}`);
 }
 
-/** The spec's 404 for an order id that is unknown or malformed, in the products' words. */
+/** The README's 404 for an order id that is unknown or malformed, in the products' words. */
 export function orderNotFound(id: string): NotFoundError {
   return new NotFoundError(`Not found: no order with id of ${id}`);
 }

@@ -11,7 +11,7 @@ import { productNotFound } from './errors.js';
 
 export const LOW_STOCK_MESSAGE = "lowStock must be 'true' when given";
 
-/** A field as sent, of any JSON type (the spec asks for no type checks); absent stays absent. */
+/** A field as sent, of any JSON type (the README promises no type checks); absent stays absent. */
 const sentField = z
   .unknown()
   .optional()

@@ -120,7 +120,7 @@ const busy = errorResponse(
 );
 
 /**
- * A customer's orders, and each order by id (spec document 1, rule 8; `GET /orders/{id}` added).
+ * A customer's orders, and each order by id (the README's customer-order routes).
  * Only POST and PATCH parse a body.
  */
 export const orderRoutes: Route<AppDeps>[] = [

@@ -37,7 +37,7 @@ import {
 } from '../http/product-schemas.js';
 
 // The six fields are stored as sent, any JSON, so the keys inside them reach MongoDB; every
-// other key is dropped (rule 2).
+// other key is dropped and never stored.
 const productBody = () => jsonBodyParser({ storesClientKeys: true, keepOnly: PRODUCT_FIELDS });
 
 const EXAMPLE_ID = '6b0133863aff49b5acaf923f';
@@ -82,7 +82,7 @@ const notFound = errorResponse(
 );
 
 /**
- * The `/products` routes of spec document 1. Only POST and PATCH parse a body, so any other
+ * The `/products` routes of the README. Only POST and PATCH parse a body, so any other
  * request, body or not, is answered without reading one.
  */
 export const productRoutes: Route<AppDeps>[] = [
