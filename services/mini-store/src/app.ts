@@ -24,7 +24,7 @@ export interface AppDeps {
   throttle?: Throttle;
 }
 
-/** Spec document 3, part B. It only builds; `runService` listens. */
+/** The mini-store of its README. It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
   // Bodies are parsed by the two routes that take one, each with its own guard (the routes).
   const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle, json: false });

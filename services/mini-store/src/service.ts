@@ -4,7 +4,7 @@ import { apiDocument, createApp, type AppDeps } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createProductsRepository } from './data/products-repository.js';
 
-/** The mini-store: connected to MongoDB before the port opens (spec part B, rule 2). */
+/** The mini-store: connected to MongoDB before the port opens, so it never answers without it. */
 export const service: ServiceDefinition<Config, AppDeps> = {
   name: 'mini-store',
   loadConfig,

@@ -3,6 +3,6 @@ import { apiDocument } from '../src/app.js';
 import { useFuzzTarget } from './fuzz-target.js';
 
 describeErrorAnswers(apiDocument(), useFuzzTarget('mini_store_error_answers'), {
-  // Its specification allows a malformed id only its 400 (or a 500).
+  // Its README answers a malformed id with its own 400, not the shared 404.
   malformedIdStatus: 400,
 });

@@ -222,7 +222,7 @@ describe('DELETE /products/:id', () => {
   });
 });
 
-describe('the id check in front of every /:id route (rule 4)', () => {
+describe('the id check in front of every /:id route (400 for a malformed id)', () => {
   const malformedIds = [
     ['too short', 'abc'],
     ['25 characters', 'aaaaaaaaaaaaaaaaaaaaaaaaa'],

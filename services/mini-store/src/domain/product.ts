@@ -2,7 +2,7 @@ import type { ObjectId } from 'mongodb';
 
 /**
  * A product as stored. Only `_id` is guaranteed: create stores whichever of the three fields were
- * sent, and PATCH may store any other key with any JSON value (spec part B, rule 2).
+ * sent, and PATCH may store any other key with any JSON value, as the README says.
  */
 export interface ProductRecord {
   _id: ObjectId;

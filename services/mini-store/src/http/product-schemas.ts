@@ -19,14 +19,14 @@ const jsonObject = z
   .custom<Record<string, unknown>>(isJsonObject, NOT_A_JSON_OBJECT_MESSAGE)
   .meta({ type: 'object' });
 
-/** Values as sent: the spec asks for no type checks. */
+/** Values as sent: the README promises no type checks. */
 export const newProductSchema = jsonObject.transform((body) => {
   const product: NewProduct = {};
   for (const field of CREATE_FIELDS) if (Object.hasOwn(body, field)) product[field] = body[field];
   return product;
 });
 
-/** PATCH sets every key as sent (spec rule 2), but never `_id`, nor the version the ETag shows. */
+/** PATCH sets every key as sent (any name), but never `_id`, nor the version the ETag shows. */
 export const productChangesSchema = jsonObject.superRefine((changes: ProductChanges, context) => {
   if (Object.hasOwn(changes, '_id'))
     context.addIssue({ code: 'custom', message: ID_CHANGE_MESSAGE });
@@ -37,7 +37,7 @@ export const productChangesSchema = jsonObject.superRefine((changes: ProductChan
 const rejectAsBadRequest: InputRejection = (error) =>
   new BadRequestError(error.issues[0]?.message ?? NOT_A_JSON_OBJECT_MESSAGE);
 
-/** The optional id check of spec rule 4: anything but 24 lowercase hex characters is a 400. */
+/** The README's id check: anything but 24 lowercase hex characters is a 400. */
 export const readProductId = inputReader(
   objectIdSchema,
   () => new BadRequestError(MALFORMED_ID_MESSAGE),

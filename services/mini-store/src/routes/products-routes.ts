@@ -34,7 +34,7 @@ import {
 } from '../http/product-schemas.js';
 
 // Stored values are any JSON, so their keys reach MongoDB. Create takes only its three fields
-// and drops the other keys unchecked; PATCH stores every key (rule 2), so each is checked.
+// and drops the other keys unchecked; PATCH stores every key it is sent, so each is checked.
 const parseNewProduct = () => jsonBodyParser({ storesClientKeys: true, keepOnly: CREATE_FIELDS });
 const parseChanges = () => jsonBodyParser({ storesClientKeys: true });
 
@@ -79,8 +79,8 @@ const serverError = {
 };
 
 /**
- * Spec part B. Each `/:id` route reads the id first, so a malformed one is refused before the body
- * or the database (rule 4); an unknown id answers 404 with the status text (rule 1).
+ * The README's routes. Each `/:id` route reads the id first, so a malformed one is refused (400)
+ * before the body or the database; an unknown id answers 404 with the status text.
  */
 export const productRoutes: Route<AppDeps>[] = [
   {
