@@ -27,9 +27,9 @@ const routes = [
   ...taggedRoutes('request bodies', bodyRoutes),
 ];
 
-/** Spec document 3, part A. It only builds; `runService` listens. */
+/** The tutorial routes of its README. It only builds; `runService` listens. */
 export function createApp(deps: AppDeps): Express {
-  // JSON and URL-encoded bodies are both parsed before any route (spec part A, rule 2).
+  // JSON and URL-encoded bodies are both parsed before any route, so any route may read either.
   const app = createHttpApp({
     logger: deps.logger,
     throttle: deps.throttle,

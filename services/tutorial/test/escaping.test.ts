@@ -75,7 +75,7 @@ describe('client input echoed in HTML replies', () => {
     );
   });
 
-  it('when input is ordinary text, then the reply is exactly the spec text', async () => {
+  it('when input is ordinary text, then the reply is exactly the README text', async () => {
     const res = await request(app).get('/league/NBA/team/Lakers');
     expect(res.text).toBe("You want to know about the Lakers? They're in the NBA!");
   });

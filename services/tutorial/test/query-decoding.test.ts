@@ -4,7 +4,7 @@ import { buildApp } from './support.js';
 
 const app = buildApp();
 
-describe('query decoding (part A, rule 4)', () => {
+describe('query decoding: values are decoded before a route reads them', () => {
   it.each([
     ['"+"', 'science+fiction'],
     ['"%20"', 'science%20fiction'],

@@ -15,7 +15,7 @@ function parserMessage(text: string): string {
   throw new Error(`${text} parses`);
 }
 
-describe('routing on method and path (part A, rule 1)', () => {
+describe('routing on method and path together', () => {
   it.each([
     ['GET', '/nowhere'],
     ['GET', '/submitform'],
@@ -132,7 +132,7 @@ describe('a handler that throws', () => {
 
 type App = ReturnType<typeof buildApp>;
 
-describe('exactly one response per request (part A, rule 3)', () => {
+describe('exactly one response per request', () => {
   it.each<[string, (app: App) => request.Test, number]>([
     ['GET /person/abc', (app) => request(app).get('/person/abc'), 400],
     ['GET /catalog', (app) => request(app).get('/catalog'), 400],

@@ -28,7 +28,7 @@ describe('the running tutorial service', () => {
     expect(await person.text()).toBe('You asked for person 42');
   });
 
-  it("when a route's rule refuses the input, then the running service answers the spec's 400 text", async () => {
+  it("when a route's rule refuses the input, then the running service answers the README's 400 text", async () => {
     const refused = await fetch(`${running.url}/people`);
     expect(refused.status).toBe(400);
     expect(refused.headers.get('content-type')).toBe(HTML);

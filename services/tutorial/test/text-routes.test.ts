@@ -42,7 +42,7 @@ describe('GET /person/:id', () => {
   );
 
   it.each(['abc', '12abc', 'NaN'])(
-    'when the id is %s, for which Number() is NaN, then answers 400 with the spec text',
+    'when the id is %s, for which Number() is NaN, then answers 400 with the README text',
     async (id) => {
       const res = await request(app).get(`/person/${id}`);
       expect(res.status).toBe(400);
@@ -66,7 +66,7 @@ describe('GET /catalog', () => {
     expect(res.text).toBe("Oh, you're looking for item 17?");
   });
 
-  it('when itemid is present but empty, then it converts to 0 and answers 200 (rule 1)', async () => {
+  it('when itemid is present but empty, then it converts to 0 and answers 200', async () => {
     const res = await request(app).get('/catalog?itemid=');
     expect(res.status).toBe(200);
     expect(res.text).toBe("Oh, you're looking for item ?");
@@ -78,14 +78,14 @@ describe('GET /catalog', () => {
     expect(res.text).toBe("Oh, you're looking for item ?");
   });
 
-  it('when itemid is missing, then answers 400 "Error: itemid must be a number" (rule 1)', async () => {
+  it('when itemid is missing, then answers 400 "Error: itemid must be a number"', async () => {
     const res = await request(app).get('/catalog');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toBe(HTML);
     expect(res.text).toBe('Error: itemid must be a number');
   });
 
-  it('when itemid is not a number, then answers 400 with the spec text', async () => {
+  it('when itemid is not a number, then answers 400 with the README text', async () => {
     const res = await request(app).get('/catalog?itemid=abc');
     expect(res.status).toBe(400);
     expect(res.text).toBe('Error: itemid must be a number');
@@ -99,7 +99,7 @@ describe('GET /catalog', () => {
 });
 
 describe('GET /league/:leaguename/team/:teamname', () => {
-  it('when both names are given, then answers 200 with the team and league in the spec text', async () => {
+  it('when both names are given, then answers 200 with the team and league in the README text', async () => {
     const res = await request(app).get('/league/NBA/team/Lakers');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(HTML);
@@ -237,7 +237,7 @@ describe('GET /people', () => {
     ['repeated', '/people?letter=a&letter=b'],
     ['written with brackets (not a plain key)', '/people?letter[]=a'],
   ])(
-    'when letter is %s, then answers 400 "letter query parameter is required" (rule 4)',
+    'when letter is %s, then answers 400 "letter query parameter is required"',
     async (_case, url) => {
       const res = await request(app).get(url);
       expect(res.status).toBe(400);

@@ -15,7 +15,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
 }
 
-/** The spec labels text replies as HTML and they echo client input: every value is escaped. */
+/** The README labels text replies as HTML and they echo client input: every value is escaped. */
 export function safeHtml(literals: TemplateStringsArray, ...values: readonly string[]): SafeHtml {
   let out = literals[0] ?? '';
   values.forEach((value, index) => {

@@ -1,7 +1,7 @@
 import { isJsonObject } from '@repo/common';
 import { safeHtml, type SafeHtml } from './html.js';
 
-// What each route answers once its input is read (spec document 3, part A).
+// What each route answers once its input is read, in the README's words.
 
 export const GREETING = safeHtml`Hello World! Welcome to the tutorial routes.`;
 
@@ -14,12 +14,12 @@ export const leagueText = (leagueName: string, teamName: string): SafeHtml =>
 export const playText = (artistName: string, songName: string): SafeHtml =>
   safeHtml`Oh, you want to listen to ${songName} by ${artistName}?`;
 
-/** An empty `itemid` is echoed as empty text (spec rule 1). */
+/** An empty `itemid` is echoed as empty text: it reads as 0 and passes. */
 export const catalogText = (itemid: string): SafeHtml =>
   safeHtml`Oh, you're looking for item ${itemid}?`;
 
 /**
- * The spec's numeric check for `/person/:id` and `/catalog`: `Number(text)` decides, so blank text,
+ * The numeric check for `/person/:id` and `/catalog`: `Number(text)` decides, so blank text,
  * `3.5`, `-7`, `1e3` and `0x1f` are numbers and `abc` or `12abc` are not.
  */
 export function readsAsNumber(text: string): boolean {
@@ -80,7 +80,7 @@ function firstCharacter(text: string): string {
   return Array.from(text)[0] ?? '';
 }
 
-/** `letter` is a non-empty string here: the guard of spec rule 4 is the route's. */
+/** `letter` is a non-empty string here: the 400 for a missing one is the route's. */
 export function peopleText(letter: string): SafeHtml {
   const wanted = firstCharacter(letter).toLowerCase();
   const person = PEOPLE.find((name) => firstCharacter(name).toLowerCase() === wanted);
@@ -122,12 +122,12 @@ export interface NewTrack {
   year?: unknown;
 }
 
-/** The spec's rule for `artist` and `title`. */
+/** The README's rule for `artist` and `title`: not blank once trimmed. */
 export function isNonBlank(text: string): boolean {
   return text.trim() !== '';
 }
 
-/** Spec rule 2: values echoed as sent (not trimmed); a missing `album` or `year` is absent. */
+/** Values echoed as sent (not trimmed); a missing `album` or `year` is absent. */
 export function trackAdded({ artist, title, album, year }: NewTrack, now: Date) {
   return {
     status: 'success' as const,

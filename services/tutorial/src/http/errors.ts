@@ -3,7 +3,7 @@ import type { SafeHtml } from '../domain/html.js';
 
 export const INTERNAL_ERROR_TEXT = 'Internal Server Error';
 
-/** Input a route's rule turns away: 400 with the spec's text for it. */
+/** Input a route's rule turns away: 400 with the README's text for it. */
 export class RejectedInputError extends HttpError {
   readonly text: SafeHtml;
 
@@ -14,7 +14,7 @@ export class RejectedInputError extends HttpError {
 }
 
 /**
- * A route's own 400 is sent like its other texts, labelled text/html as the spec asks. Every other
+ * A route's own 400 is sent like its other texts, labelled text/html (README). Every other
  * error is plain text like the 404, not HTML, because a parser message can quote the body.
  */
 export const renderError: ErrorRenderer = (error, res) => {

@@ -5,7 +5,7 @@ import { INTERNAL_ERROR_TEXT } from './errors.js';
 export const HTML = 'text/html';
 export const FORM = 'application/x-www-form-urlencoded';
 
-/** A reply text, sent as a string and so labelled HTML (spec part A, rule 3); values are escaped. */
+/** A reply text, sent as a string and so labelled HTML, as the README says; values are escaped. */
 export function html(description: string, example: string, pattern?: RegExp) {
   return textResponse(description, pattern ? z.string().regex(pattern) : z.string(), example, HTML);
 }

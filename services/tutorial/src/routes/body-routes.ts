@@ -29,7 +29,7 @@ const newTrackSchema = z.object({
 });
 
 /**
- * Spec rule 2: `artist` is checked first, and the first failure is the only reply. zod reports
+ * `artist` is checked first, then `title`, and the first failure is the only reply. zod reports
  * keys in the order of the shape; a body that is no object fails at its root: no artist.
  */
 const rejectTrack: InputRejection = (error) =>
@@ -78,7 +78,7 @@ export const bodyRoutes: Route<AppDeps>[] = [
     description: 'A field left out reads as empty text.',
     request: {
       body: {
-        // Both parsers run before any route (spec part A, rule 2), so the fields may come as JSON.
+        // Both parsers run before any route, so the fields may come as JSON.
         content: {
           [FORM]: { schema: formFields, example: shippingExample },
           'application/json': { schema: formFields, example: shippingExample },
@@ -134,9 +134,9 @@ export const bodyRoutes: Route<AppDeps>[] = [
         TITLE_TEXT,
       ]),
     },
-    // A body that is no object has no artist: the rule's 400 (rule 2), like `{}`.
+    // A body that is no object has no artist: the artist's 400, like `{}`.
     readsNonObjectBodies: true,
-    // The track is read (and refused with the spec's 400) before the clock is read.
+    // The track is read (and refused with the README's 400) before the clock is read.
     handle(req, res, { clock = currentTime }) {
       const track = readNewTrack(req.body);
       res.json(trackAdded(track, clock()));

@@ -26,7 +26,7 @@ const personIdSchema = z
   .meta({ description: 'Text that `Number()` reads as a number (`7`, `1e3`, `0x10`, ` 5 `).' });
 const readPersonId = inputReader(personIdSchema, () => new RejectedInputError(PERSON_ID_TEXT));
 
-/** Empty reads as 0 and passes (spec rule 1); a repeated `itemid` is an array, refused. */
+/** Empty reads as 0 and passes; a repeated `itemid` is an array, refused. */
 const catalogQuery = z.object({
   itemid: z
     .string()
@@ -35,7 +35,7 @@ const catalogQuery = z.object({
 });
 const readCatalogQuery = inputReader(catalogQuery, () => new RejectedInputError(ITEMID_TEXT));
 
-/** Spec rule 4: a repeated `letter` is an array, refused; a `letter` of spaces is not empty. */
+/** A repeated `letter` is an array, refused; a `letter` of spaces is not empty. */
 const peopleQuery = z.object({
   letter: z.string().min(1).meta({
     description: 'Its first character is compared, case-insensitively.',
