@@ -12,7 +12,7 @@ import {
 } from '@repo/common';
 import { describeIssues } from '../src/validation/parse-input.js';
 
-/** A 400 that carries every problem, as a service whose spec lists them would define it. */
+/** A 400 that carries every problem, as a service whose README lists them would define it. */
 class ProblemsError extends HttpError {
   constructor(readonly problems: readonly string[]) {
     super(400, problems.join('; '));

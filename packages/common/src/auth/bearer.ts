@@ -10,7 +10,7 @@ export type BearerParser = (header: string | undefined) => string | null;
 export interface BearerAuthOptions {
   /** The secret the presented token must equal. */
   token: string;
-  /** How the service's spec reads the header. */
+  /** How the service's README reads the header. */
   parse: BearerParser;
   /** For an absent or wrong token; the app's error handler renders it. */
   reject: () => Error;

@@ -6,7 +6,7 @@ import { requestIdOf, requestLogFields } from '../observability/request-id.js';
 import { reportUnavailableRequest } from '../runtime/outage-log.js';
 import { classifyError, type ClassifiedError, type DatabaseErrors } from './classify.js';
 
-/** Writes the response for a classified error in the shape the service's spec prescribes. */
+/** Writes the response for a classified error in the shape the service's README fixes. */
 export type ErrorRenderer = (error: ClassifiedError, res: Response) => void;
 
 export interface JsonErrorRendererOptions {

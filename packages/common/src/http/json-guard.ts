@@ -4,8 +4,8 @@ import { BadRequestError } from '../errors/http-errors.js';
 import { describePath } from '../validation/parse-input.js';
 
 /**
- * Deepest nesting a JSON body may have (the body is level 1): far beyond any body the specs
- * describe, far below the 10 000 levels that overflow recursive code (zod, BSON, the database).
+ * Deepest nesting a JSON body may have (the body is level 1): far beyond any body the services
+ * take, far below the 10 000 levels that overflow recursive code (zod, BSON, the database).
  */
 export const MAX_JSON_DEPTH = 32;
 
@@ -15,7 +15,7 @@ const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 export interface JsonGuardOptions {
   /** The service stores its clients' keys in MongoDB: operator, path and empty keys are refused too. */
   storesClientKeys?: boolean;
-  /** The only top-level keys the route reads: others are dropped before the checks (products rule 2). */
+  /** The only top-level keys the route reads: others are dropped before the checks. */
   keepOnly?: readonly string[];
 }
 

@@ -30,7 +30,7 @@ export interface RequestBodyRules {
   /** The media types the route reads (its documented content), JSON first. */
   mediaTypes: readonly string[];
   /**
-   * The route's own rule answers a JSON body that is no object (its specification fixes that
+   * The route's own rule answers a JSON body that is no object (its README fixes that
    * answer): it is passed on as parsed instead of being refused.
    */
   readsNonObjects?: boolean;

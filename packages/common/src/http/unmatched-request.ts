@@ -32,7 +32,7 @@ export function cannotRouteText(method: string | undefined, url: string | undefi
 
 /**
  * Names, in `Allow`, the methods the routes at the request's path take, when it has any: the
- * specifications answer a wrong method on a known path with their 404, and RFC 9110 (10.2.1)
+ * services answer a wrong method on a known path with their 404, and RFC 9110 (10.2.1)
  * lets any response carry `Allow`, so the client still learns what it could send there.
  */
 export function setAllowForKnownPath(app: Express, req: Request, res: Response): void {

@@ -28,7 +28,7 @@ export interface ServiceObservability {
 }
 
 /**
- * Answers `GET` and `HEAD /metrics`; any other request is left to the app, so the spec's routes
+ * Answers `GET` and `HEAD /metrics`; any other request is left to the app, so the service's routes
  * and 404s are unchanged. Scrapes are not timed: they would count in the histogram they read.
  */
 function answerMetrics(

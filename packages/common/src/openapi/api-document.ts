@@ -71,7 +71,7 @@ function describeService({ service, summary, routes }: ApiDescription): string {
     : '';
   return [
     summary,
-    `Every decision the specification leaves open, with examples and configuration, is in the ` +
+    `Every choice this document leaves open, with examples and configuration, is in the ` +
       `service's README ([services/${service}/README.md](${README_LINK})).`,
     `A method and path that no route below matches gets the \`${UNMATCHED_ROUTE_RESPONSE}\` ` +
       `response of the components (with \`Allow\` when the path has routes for other methods). ` +

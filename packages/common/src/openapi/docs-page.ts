@@ -80,7 +80,7 @@ function fileOnDemand(file: string): () => Promise<Buffer> {
 
 /**
  * Answers `GET /openapi.json` (the document, serialized once here) and `GET /docs` with Swagger
- * UI's files, in front of the app as the probes are (the spec's routes, 404s and request logs
+ * UI's files, in front of the app as the probes are (the service's routes, 404s and request logs
  * stay as they are); false for any other request.
  */
 export function apiDocsResponder(

@@ -92,7 +92,7 @@ export function errorResponse(description: string, example: string): ResponseCon
   return jsonResponse(description, errorBodySchema, { error: example });
 }
 
-/** Express's plain-text `Cannot <METHOD> <path>` 404, unless a service's spec gives its own. */
+/** Express's plain-text `Cannot <METHOD> <path>` 404, unless a service's README gives its own. */
 export function cannotRouteResponse(): UnmatchedRouteResponse {
   return {
     description:

@@ -20,7 +20,7 @@ export interface Route<Deps> extends Omit<RouteConfig, 'method'> {
   before?: (deps: Deps) => readonly RequestHandler[];
   /**
    * A JSON body that is no object is passed to the handler, whose rule answers it, instead of being
-   * refused with the one 400 (for a route whose specification fixes that answer). The document
+   * refused with the one 400 (for a route whose README fixes that answer). The document
    * says so as `x-reads-non-object-bodies`.
    */
   readsNonObjectBodies?: true;
@@ -80,7 +80,7 @@ export function bodyMediaTypes(route: Pick<RouteConfig, 'request'>): string[] {
 /**
  * Registers each route on the app itself, in order, after `refuseShadowedRoutes`. Not on a
  * Router: that costs a second routing pass per request, and answers an unmatched `OPTIONS` with a
- * 200 where the specs want the 404. A route with a documented body gets common's body rules after
+ * 200 where the services answer 404. A route with a documented body gets common's body rules after
  * its own `before` (a token check comes first, docs/error-answers.md); the app keeps an index of
  * the routes for the 404's `Allow` and the 415's `Accept-Post`.
  */

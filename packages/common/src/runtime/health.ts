@@ -13,7 +13,7 @@ function sendStatus(res: ServerResponse, status: number, body: object): void {
 
 /**
  * Answers `GET /healthz` (the process is up) and `GET /readyz` (its dependencies answer and it is
- * not stopping) in front of the app, so the spec's routes, logs and 404s stay as specified;
+ * not stopping) in front of the app, so the service's routes, logs and 404s are untouched;
  * false for any other request.
  */
 export function answerProbe(

@@ -73,7 +73,7 @@ function parserMessage(text: string): string {
 
 export interface ErrorAnswersOptions {
   /**
-   * The status of a malformed `id` in a path, where the service's specification fixes one other
+   * The status of a malformed `id` in a path, where the service's README fixes one other
    * than the table's 404 (docs/error-answers.md names the exception).
    */
   malformedIdStatus?: number;

@@ -183,7 +183,7 @@ export function hostileRequestArbitrary(
 
 /**
  * Keys that must never reach storage: operators, paths, prototype keys, the attack's marker.
- * The content of a field in `free` (one the spec stores as sent, whatever JSON it holds) is data.
+ * The content of a field in `free` (one stored as sent, whatever JSON it holds) is data.
  */
 export function forbiddenKeys(
   value: unknown,
@@ -247,7 +247,7 @@ export function changed(before: unknown, after: unknown): unknown[] {
 export interface HostileOptions {
   runs: number;
   seed: number;
-  /** Fields the spec stores as sent, any JSON value: hostile keys inside them are data. */
+  /** Fields the service stores as sent, any JSON value: hostile keys inside them are data. */
   freeFields?: readonly string[];
 }
 

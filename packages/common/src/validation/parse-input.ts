@@ -24,7 +24,7 @@ export function describeIssues(error: z.ZodError): string[] {
 
 /**
  * The one way a route reads a body, query or path parameter: through its zod schema, throwing
- * `reject`'s error, so each service keeps its spec's status and body for bad input.
+ * `reject`'s error, so each service keeps its README's status and body for bad input.
  */
 export function inputReader<S extends z.ZodType>(
   schema: S,
