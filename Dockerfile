@@ -6,7 +6,7 @@
 # One image per service, chosen by the build argument SERVICE:
 #   docker build --build-arg SERVICE=products -t node-services/products .
 # SERVICE is one of the services listed in services/registry.json.
-# The build stage does not depend on SERVICE, so the five images share it.
+# The build stage does not depend on SERVICE, so every service image shares it.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 

@@ -139,6 +139,18 @@ function actions(
   ];
 }
 
+/**
+ * node-plop reports a failed built-in action as `{ type, path, error }` but passes on what a
+ * function action threw as it is, an Error included.
+ */
+function describeFailure(failure: unknown): string {
+  if (failure instanceof Error) return failure.message;
+  const { type, path, error } = (failure ?? {}) as Partial<
+    Record<'type' | 'path' | 'error', string>
+  >;
+  return `${path || type || 'an action'}: ${error ?? String(failure)}`;
+}
+
 /** Writes the new service; returns the paths written, or throws naming the first failure. */
 export async function generateService(
   options: NewServiceOptions,
@@ -153,6 +165,6 @@ export async function generateService(
   });
   const { changes, failures } = await generator.runActions(data);
   const [failure] = failures;
-  if (failure !== undefined) throw new Error(`${failure.path || failure.type}: ${failure.error}`);
+  if (failure !== undefined) throw new Error(describeFailure(failure));
   return changes.map((change) => change.path);
 }
