@@ -1,5 +1,3 @@
-import { chmod } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { bundleIntoFreshDir } from '../../../tests/support/bundle.mjs';
@@ -25,8 +23,6 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
     ['lmdb'],
   );
   const bundle = bundles.files['cli'];
-  // Readable by everyone: a test runs it as an unprivileged user (mkdtemp made it owner-only).
-  if (bundle !== undefined) await chmod(dirname(bundle), 0o755);
   provide('cliBundle', bundle ?? CLI_SOURCE);
   provide('lockClaimerBundle', bundles.files['lock-claimer'] ?? LOCK_CLAIMER_SOURCE);
   return bundles.remove;

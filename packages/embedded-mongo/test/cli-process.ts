@@ -17,8 +17,11 @@ export interface CliOutcome {
 }
 
 export interface LaunchOptions {
-  /** Run as that user (the test process must be root). */
-  uid?: number;
+  /**
+   * Run as root without the capabilities that let root read and write any file (util-linux's
+   * setpriv), so file modes hold for it as for any user, wherever the checkout lies.
+   */
+  withoutFileOverride?: boolean;
   /** Node options before the script, and variables added to the environment. */
   execArgv?: string[];
   env?: Record<string, string>;
@@ -35,15 +38,15 @@ export function launchCli(
 } {
   // Without --enable-source-maps: no test here reads a stack, and loading the maps costs each
   // start CPU (about 0.3 s for common's fixtures).
-  const child = spawn(
-    process.execPath,
-    [...(options.execArgv ?? []), inject('cliBundle'), ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...options.env },
-      ...(options.uid === undefined ? {} : { uid: options.uid }),
-    },
-  );
+  const command = [process.execPath, ...(options.execArgv ?? []), inject('cliBundle'), ...args];
+  const [file = process.execPath, ...rest] =
+    options.withoutFileOverride === true
+      ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--', ...command]
+      : command;
+  const child = spawn(file, rest, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
   const output = { stdout: '', stderr: '' };
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
