@@ -212,10 +212,10 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ staffToken, throttle }) => [requireToken(staffToken, throttle)],
-    async handle(req, res, { orders }) {
+    async handle(req, res, { orders, clock = currentTime }) {
       const { status } = readStatusChange(req.body);
       const id = readOrderId(req.params.id);
-      const change = await changeOrderStatus(id, status, orders, readIfMatch(req));
+      const change = await changeOrderStatus(id, status, orders, clock(), readIfMatch(req));
       if (change.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
       if (change.outcome === 'precondition-failed') throw new PreconditionFailedError();
       if (change.outcome === 'refused') throw moveRefused(id, change.current, status);
@@ -242,9 +242,9 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ customerToken, throttle }) => [requireToken(customerToken, throttle)],
-    async handle(req, res, { orders }) {
+    async handle(req, res, { orders, clock = currentTime }) {
       const id = readOrderId(req.params.id);
-      const cancellation = await cancelOrder(id, orders, readIfMatch(req));
+      const cancellation = await cancelOrder(id, orders, clock(), readIfMatch(req));
       if (cancellation.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
       if (cancellation.outcome === 'precondition-failed') throw new PreconditionFailedError();
       if (cancellation.outcome === 'refused') throw cancelRefused(id, cancellation.current);
