@@ -46,8 +46,7 @@ import {
   unauthorized,
 } from '../http/responses.js';
 import { MENU_ITEM_ID } from './menu-routes.js';
-
-const ORDER_ID = '6b0133863aff49b5acaf9240';
+import { notFound, ORDER_ID } from './order-examples.js';
 
 const cents = z.number().int().min(0).meta({ description: 'Whole cents: 850 is 8.50.' });
 
@@ -91,7 +90,6 @@ const orderExample = {
   createdAt: '2026-11-25T10:00:00.000Z',
 };
 
-const notFound = errorResponse('No order has the id.', `Order ${ORDER_ID} not found`);
 const currentTime = (): Date => new Date();
 
 /**
