@@ -18,6 +18,8 @@ export class EventStreamClient {
   readonly events: ReceivedEvent[] = [];
   comments = 0;
   private ended = false;
+  /** Whether the server ended the answer as HTTP ends one (not a connection cut off). */
+  endedCleanly = false;
   private readonly waiters = new Set<() => void>();
   private destroy: () => void = () => undefined;
 
@@ -57,7 +59,10 @@ export class EventStreamClient {
           client.ended = true;
           client.wake();
         };
-        incoming.once('end', finish);
+        incoming.once('end', () => {
+          client.endedCleanly = true;
+          finish();
+        });
         incoming.once('close', finish);
         resolve(client);
       });
@@ -89,7 +94,8 @@ export class EventStreamClient {
     for (const waiter of [...this.waiters]) waiter();
   }
 
-  private waitFor(done: () => boolean, what: string): Promise<void> {
+  /** Resolves once `done` holds, checked on each chunk received. */
+  until(done: () => boolean, what: string): Promise<void> {
     return new Promise((resolve, reject) => {
       const check = (): void => {
         if (!done()) return;
@@ -108,19 +114,19 @@ export class EventStreamClient {
 
   /** Resolves once `count` events in all have arrived. */
   received(count: number): Promise<ReceivedEvent[]> {
-    return this.waitFor(() => this.events.length >= count, `event ${count}`).then(() =>
+    return this.until(() => this.events.length >= count, `event ${count}`).then(() =>
       this.events.slice(0, count),
     );
   }
 
   /** Resolves once `count` comment lines have arrived. */
   commented(count: number): Promise<void> {
-    return this.waitFor(() => this.comments >= count, `comment ${count}`);
+    return this.until(() => this.comments >= count, `comment ${count}`);
   }
 
   /** Resolves once the server has ended the answer. */
   endOfStream(): Promise<void> {
-    return this.waitFor(() => this.ended, 'the end of the stream');
+    return this.until(() => this.ended, 'the end of the stream');
   }
 
   get hasEnded(): boolean {
