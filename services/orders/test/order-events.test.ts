@@ -222,6 +222,38 @@ describe("the kitchen's stream of the shop", () => {
     expect(stream.hasEnded).toBe(false);
   });
 
+  it('when a write becomes visible later than its time says, within the settle window, then its event still comes once and before the later ones', async () => {
+    const stream = await open('/orders/events', { authorization: AS_STAFF });
+    const early = await place();
+    await stream.until(
+      () => stream.events.some((event) => dataOf(event)['id'] === early.id),
+      'the first order',
+    );
+
+    // A writer whose write lands 50 ms after the time it stamped (settle window: 100 ms); with
+    // no settle window, the stream would have moved past that time and skipped it.
+    const late = await createOrdersRepository(testDb.db).create({
+      customerName: uniqueName('Late'),
+      items: [],
+      total: 0,
+      status: 'pending',
+      createdAt: new Date(Date.now() - 50),
+    });
+    const next = await place();
+    const ids = [early.id, late._id.toHexString(), next.id];
+    const ours = () => stream.events.filter((event) => ids.includes(String(dataOf(event)['id'])));
+    await stream.until(() => ours().length >= 3, 'the three orders');
+    await move(next.id, 'in-progress');
+    await stream.until(() => ours().length >= 4, 'the move');
+
+    expect(ours().map(summary)).toEqual([
+      `order.placed ${early.id} pending`,
+      `order.placed ${late._id.toHexString()} pending`,
+      `order.placed ${next.id} pending`,
+      `order.status ${next.id} in-progress`,
+    ]);
+  });
+
   it('when it reconnects with Last-Event-ID, then it gets every event it missed exactly once, in order, then the live ones', async () => {
     const first = await open('/orders/events', { authorization: AS_STAFF });
     const a = await place();
