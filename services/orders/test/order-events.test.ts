@@ -282,6 +282,17 @@ describe("the kitchen's stream of the shop", () => {
     ]);
   });
 
+  it('when it is asked with HEAD, then the headers come alone and the answer ends', async () => {
+    const response = await fetch(`${server.url}/orders/events`, {
+      method: 'HEAD',
+      headers: { authorization: AS_STAFF },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(await response.text()).toBe('');
+  });
+
   it.each([
     ['no token', {}],
     ['the customer token', { authorization: AS_CUSTOMER }],

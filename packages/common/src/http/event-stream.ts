@@ -33,20 +33,27 @@ function eventText({ id, event, data }: StreamEvent): string {
   return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** Starts a `text/event-stream` answer on `res` (status 200, headers sent at once). */
+/**
+ * Starts a `text/event-stream` answer on `res` (status 200, headers sent at once). A HEAD request
+ * gets the headers alone, and its stream has ended.
+ */
 export function openEventStream(res: Response, { heartbeatMs }: EventStreamOptions): EventStream {
   res.writeHead(200, EVENT_STREAM_HEADERS);
   res.flushHeaders();
   const listeners: (() => void)[] = [];
   let ended = false;
+  if (res.req.method === 'HEAD') {
+    ended = true;
+    res.end();
+  }
   const finish = (): void => {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
     for (const listener of listeners.splice(0)) listener();
   };
-  const heartbeat = setInterval(() => res.write(':\n\n'), heartbeatMs);
-  res.once('close', finish);
+  const heartbeat = ended ? undefined : setInterval(() => res.write(':\n\n'), heartbeatMs);
+  if (!ended) res.once('close', finish);
   return {
     send(event) {
       if (!ended) res.write(eventText(event));

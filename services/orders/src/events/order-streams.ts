@@ -1,6 +1,5 @@
-import { OpenStreams, type EventStream, type Logger } from '@repo/common';
+import { openEventStream, OpenStreams, type EventStream, type Logger } from '@repo/common';
 import type { Response } from 'express';
-import { openEventStream } from '@repo/common';
 import type { OrdersRepository } from '../data/orders-repository.js';
 import { OrderEventFeed, type FeedSubscriber } from './order-event-feed.js';
 
