@@ -10,6 +10,14 @@ export { NOT_A_JSON_OBJECT_MESSAGE, NotAJsonObjectError } from './http/request-b
 export { sendJsonArray, type DocumentCursor } from './http/json-array-stream.js';
 export { MAX_JSON_DEPTH, UnsafeJsonError, type JsonGuardOptions } from './http/json-guard.js';
 export {
+  EVENT_STREAM_HEADERS,
+  openEventStream,
+  OpenStreams,
+  type EventStream,
+  type EventStreamOptions,
+  type StreamEvent,
+} from './http/event-stream.js';
+export {
   addErrorHandlers,
   type ErrorHandlersOptions,
   type ErrorRenderer,
@@ -91,6 +99,7 @@ export {
   configLoader,
   loadEnv,
   metricsVariables,
+  millisecondsVariable,
   mongoServiceVariables,
   secretVariable,
   serviceVariables,
@@ -119,6 +128,8 @@ export {
   createdIdResponse,
   emptyResponse,
   errorBodySchema,
+  eventStreamResponse,
+  lastEventIdHeader,
   errorResponse,
   fixedErrorResponse,
   ifMatchHeader,

@@ -25,6 +25,8 @@ import {
 import { CUSTOMER_SCHEME, STAFF_SCHEME } from './http/responses.js';
 import { menuRoutes } from './routes/menu-routes.js';
 import { orderRoutes } from './routes/orders-routes.js';
+import { orderEventRoutes } from './routes/order-events-routes.js';
+import type { OrderStreams } from './events/order-streams.js';
 
 export interface AppDeps {
   menu: MenuRepository;
@@ -35,11 +37,14 @@ export interface AppDeps {
   throttle?: Throttle;
   customerToken: string;
   staffToken: string;
+  /** The event streams of this instance. */
+  streams: OrderStreams;
   /** The current time by default. */
   clock?: () => Date;
 }
 
-const routes = [...menuRoutes, ...orderRoutes];
+// The streams first: `/orders/events` would otherwise be read as an order id.
+const routes = [...menuRoutes, ...orderEventRoutes, ...orderRoutes];
 
 /** The orders service of its README, with JSON parsed for the whole app. It only builds. */
 export function createApp(deps: AppDeps): Express {

@@ -3,9 +3,14 @@ import {
   idempotencyVariables,
   configLoader,
   metricsVariables,
+  millisecondsVariable,
   mongoServiceVariables,
   secretVariable,
 } from '@repo/common';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The service's settings from the environment; a bad value stops start-up naming the variable. */
 export const loadConfig = configLoader((env) => ({
@@ -15,6 +20,11 @@ export const loadConfig = configLoader((env) => ({
   ORDERS_CUSTOMER_TOKEN: secretVariable(env, 'dev-customer-token'),
   ORDERS_STAFF_TOKEN: secretVariable(env, 'dev-staff-token'),
   API_DOCS: apiDocsVariable(env),
+  // The event streams (README, "Following orders live").
+  ORDERS_EVENTS_HEARTBEAT_MS: millisecondsVariable(10, HOUR_MS).default(15_000),
+  ORDERS_EVENTS_POLL_MS: millisecondsVariable(10, MINUTE_MS).default(250),
+  ORDERS_EVENTS_SETTLE_MS: millisecondsVariable(0, MINUTE_MS).default(1_000),
+  ORDERS_EVENTS_MAX_STREAM_MS: millisecondsVariable(10, DAY_MS).default(HOUR_MS),
 }));
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -19,9 +19,13 @@ describe('DELETE /orders/:id (cancel)', () => {
     expect(read.status).toBe(404);
     const queue = await request(app).get('/orders?limit=100').set('Authorization', AS_STAFF);
     expect((queue.body as { id: string }[]).map((entry) => entry.id)).not.toContain(order.id);
-    expect(
-      await testDb.db.collection('orders').countDocuments({ _id: new ObjectId(order.id) }),
-    ).toBe(0);
+    // Kept only for its events, which end with the cancellation.
+    const stored = await testDb.db.collection('orders').findOne({ _id: new ObjectId(order.id) });
+    expect(stored?.['cancelledAt']).toBeInstanceOf(Date);
+    expect((stored?.['events'] as { type: string }[]).map((event) => event.type)).toEqual([
+      'order.placed',
+      'order.cancelled',
+    ]);
   });
 
   it('when the order was already cancelled, then a second cancel answers 404', async () => {
@@ -112,7 +116,8 @@ describe('cancel racing the kitchen', () => {
         const stored = await testDb.db
           .collection('orders')
           .findOne({ _id: new ObjectId(order.id) });
-        return { cancel: cancel.status, move: move.status, stored: stored?.['status'] ?? null };
+        const live = stored?.['cancelledAt'] === undefined ? stored : null;
+        return { cancel: cancel.status, move: move.status, stored: live?.['status'] ?? null };
       }),
     );
 

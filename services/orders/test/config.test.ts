@@ -14,7 +14,18 @@ describe('configuration', () => {
       ORDERS_STAFF_TOKEN: 'dev-staff-token',
       API_DOCS: true,
       IDEMPOTENCY_TTL_SECONDS: 86400,
+      ORDERS_EVENTS_HEARTBEAT_MS: 15_000,
+      ORDERS_EVENTS_POLL_MS: 250,
+      ORDERS_EVENTS_SETTLE_MS: 1_000,
+      ORDERS_EVENTS_MAX_STREAM_MS: 3_600_000,
     });
+  });
+
+  it('when ORDERS_EVENTS_HEARTBEAT_MS is not a whole number of milliseconds, then loading fails naming it', () => {
+    expect(() => loadConfig({ ORDERS_EVENTS_HEARTBEAT_MS: '1.5s' })).toThrow(
+      /ORDERS_EVENTS_HEARTBEAT_MS/,
+    );
+    expect(loadConfig({ ORDERS_EVENTS_HEARTBEAT_MS: '50' }).ORDERS_EVENTS_HEARTBEAT_MS).toBe(50);
   });
 
   it('when NODE_ENV=production and no tokens are set, then loading fails naming both variables', () => {

@@ -10,6 +10,7 @@ import { createMenuRepository } from '../src/data/menu-repository.js';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
 import type { MenuItemRecord, PricedOption } from '../src/domain/menu-item.js';
 import type { OrderView } from '../src/http/order-presenter.js';
+import { createOrderStreams, type StreamSettings } from '../src/events/order-streams.js';
 
 /** Every response of the apps built here is checked against the service's OpenAPI document. */
 const contract = useResponseContract(apiDocument());
@@ -38,11 +39,24 @@ export const REJECTED_AUTHORIZATION: readonly [string, string][] = [
   ['the token with a suffix', `Bearer ${CUSTOMER_TOKEN}x`],
 ];
 
+/**
+ * Short enough for tests: a stream ends within a fraction of a second, so a request that opens
+ * one (the generated requests do) is answered in full.
+ */
+export const TEST_STREAM_SETTINGS: StreamSettings = {
+  heartbeatMs: 15_000,
+  pollMs: 20,
+  settleMs: 100,
+  maxStreamMs: 150,
+};
+
 export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
+  const orders = createOrdersRepository(db);
   return contract.check(
     createApp({
       menu: createMenuRepository(db),
-      orders: createOrdersRepository(db),
+      orders,
+      streams: createOrderStreams(orders, silentLogger(), TEST_STREAM_SETTINGS),
       idempotency: createMongoIdempotencyStore(db, { ttlSeconds: DEFAULT_IDEMPOTENCY_TTL_SECONDS }),
       logger: silentLogger(),
       customerToken: CUSTOMER_TOKEN,

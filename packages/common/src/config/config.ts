@@ -153,7 +153,8 @@ export function wholeNumberVariable(unit: string, min: number, max: number, suff
     );
 }
 
-const millisecondsVariable = (min: number, max: number) =>
+/** A duration in whole milliseconds, between `min` and `max`. */
+export const millisecondsVariable = (min: number, max: number) =>
   wholeNumberVariable('milliseconds', min, max, ' ms');
 
 const HOUR_MS = 3_600_000;

@@ -102,3 +102,35 @@ export function cannotRouteResponse(): UnmatchedRouteResponse {
     example: 'Cannot GET /nothing-here',
   };
 }
+
+/**
+ * A Server-Sent Events answer: a stream of `id`/`event`/`data` blocks and comment lines, open until
+ * the server ends it; `Last-Event-ID` on the request resumes after the event it names.
+ */
+export function eventStreamResponse(description: string, example: string): ResponseConfig {
+  return {
+    ...textResponse(
+      description,
+      z.string().meta({
+        description:
+          'Events as `id: <id>`, `event: <name>`, `data: <JSON>` and a blank line; a line starting with `:` is a comment sent to keep the connection open.',
+      }),
+      example,
+      'text/event-stream',
+    ),
+    headers: z.object({
+      'Cache-Control': z.literal('no-cache'),
+      'X-Accel-Buffering': z
+        .literal('no')
+        .meta({ description: 'Tells a proxy to pass each event on at once.' }),
+    }),
+  };
+}
+
+/** The `Last-Event-ID` request header an event stream resumes from. */
+export const lastEventIdHeader = z.object({
+  'Last-Event-ID': z.string().optional().meta({
+    description:
+      'The id of the last event received: the stream sends every later event once, in order, then the live ones. An id the service did not write is ignored.',
+  }),
+});

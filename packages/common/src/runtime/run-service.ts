@@ -46,6 +46,11 @@ export interface Connected<D> {
   isReady?: ReadinessCheck;
   /** Releases the dependencies once the server has stopped. */
   close?: () => Promise<void>;
+  /**
+   * Ends the answers that stay open (event streams) when the listener stops accepting, so the
+   * graceful stop waits for the requests in flight but not for a stream until its grace runs out.
+   */
+  endStreams?: () => void;
 }
 
 export interface BaseServiceConfig extends ObservabilityConfig {
@@ -267,7 +272,9 @@ export async function runService<C extends BaseServiceConfig, D>(
       connections.startDrain();
       if (drainMs > 0) await sleep(drainMs);
       logger.info({ graceMs }, `${name} stopped accepting`);
-      await connections.close(graceMs);
+      const closing = connections.close(graceMs);
+      connected?.endStreams?.();
+      await closing;
       await connected?.close?.();
       await throttle?.close();
       await observability.close();

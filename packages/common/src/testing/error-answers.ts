@@ -3,6 +3,7 @@ import { BODY_TEXT_LIMIT } from '../openapi/limits.js';
 import type { ApiDocument } from '../openapi/api-document.js';
 import { READS_NON_OBJECT_BODIES } from '../openapi/body-answers-document.js';
 import { acceptHeaderName, NOT_A_JSON_OBJECT_MESSAGE } from '../http/request-body.js';
+import { templatePattern } from '../http/route-index.js';
 import { PayloadTooLargeError } from '../errors/http-errors.js';
 import type { FuzzTarget } from './fuzz.js';
 import { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client.js';
@@ -162,11 +163,15 @@ export function describeErrorAnswers(
     it.each(paths)(
       'when %s gets a method no route there takes, then the catch-all 404 with Allow naming those that are',
       async (path) => {
-        const taken = routes.filter((route) => route.path === path).map(({ method }) => method);
-        const method = ['PUT', 'PATCH', 'DELETE', 'POST'].find((m) => !taken.includes(m)) ?? 'PUT';
         const route = routes.find((candidate) => candidate.path === path);
         if (route === undefined) throw new Error(`no route at ${path}`);
-        const answer = await send({ method, target: pathOf(route), headers: {} });
+        const target = pathOf(route);
+        // Every route whose template takes the path: `/orders/events` is also an `/orders/{id}`.
+        const taken = routes
+          .filter((candidate) => templatePattern(candidate.path).test(target))
+          .map(({ method }) => method);
+        const method = ['PUT', 'PATCH', 'DELETE', 'POST'].find((m) => !taken.includes(m)) ?? 'PUT';
+        const answer = await send({ method, target, headers: {} });
         expect(answer.status).toBe(404);
         const expected = new Set(taken);
         if (expected.has('GET')) expected.add('HEAD');

@@ -6,6 +6,7 @@ export { committedDocumentDrift, documentedRoutes } from './document-drift.js';
 export { describeApiDocument } from './api-document-tests.js';
 export { FUZZ_ROUTE_TIMEOUT_MS, fuzzRoute, type FuzzRequest, type FuzzTarget } from './fuzz.js';
 export { useListeningApp } from './listening-app.js';
+export { EventStreamClient, type ReceivedEvent } from './event-stream-client.js';
 export { mongoAddress, startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy.js';
 export {
   startKeepAliveLoad,

@@ -89,6 +89,11 @@ async function send(url: string, route: TokenRoute, authorization?: string): Pro
     ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
   });
   const contentType = response.headers.get('content-type') ?? '';
+  // An event stream stays open: its status and headers are the answer.
+  if (contentType.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, contentType, text: '' };
+  }
   return { status: response.status, contentType, text: await response.text() };
 }
 

@@ -30,22 +30,24 @@ export async function changeOrderStatus(
   id: ObjectId,
   target: OrderStatus,
   orders: OrdersRepository,
+  at: Date,
   ifMatch?: IfMatch,
 ): Promise<{ outcome: 'moved'; order: OrderRecord } | Refusal> {
   const from = requiredPreviousStatus(target);
-  const moved = from === null ? null : await orders.moveStatus(id, from, target, ifMatch);
+  const moved = from === null ? null : await orders.moveStatus(id, from, target, at, ifMatch);
   return moved === null ? refusal(id, orders, ifMatch) : { outcome: 'moved', order: moved };
 }
 
 /**
- * Removes an order while it is pending. The delete is conditional on that status, so a cancel
- * racing a move to `in-progress` either removes the order first or finds it moved: never both.
+ * Cancels an order while it is pending. The write is conditional on that status, so a cancel
+ * racing a move to `in-progress` either cancels the order first or finds it moved: never both.
  */
 export async function cancelOrder(
   id: ObjectId,
   orders: OrdersRepository,
+  at: Date,
   ifMatch?: IfMatch,
 ): Promise<{ outcome: 'cancelled' } | Refusal> {
-  if (await orders.removeIfStatus(id, 'pending', ifMatch)) return { outcome: 'cancelled' };
+  if (await orders.cancelIfStatus(id, 'pending', at, ifMatch)) return { outcome: 'cancelled' };
   return refusal(id, orders, ifMatch);
 }

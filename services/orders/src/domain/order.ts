@@ -1,4 +1,5 @@
 import type { ObjectId } from 'mongodb';
+import type { OrderEventRecord } from './order-event.js';
 
 export const ORDER_STATUSES = ['pending', 'in-progress', 'completed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -34,6 +35,16 @@ export interface OrderRecord {
   createdAt: Date;
   /** How many times the order has changed, shown as its ETag; absent (0) until the first change. */
   _version?: number;
+  /**
+   * Every change, oldest first, each written by the write that made it. At most three (placed,
+   * then in-progress and completed, or cancelled): the statuses bound the history. Absent on
+   * orders stored before events were.
+   */
+  events?: OrderEventRecord[];
+  /** The time of the last event, indexed: the streams find changed orders by it. */
+  lastEventAt?: Date;
+  /** Set by a cancellation: the order is gone for every answer but its events. */
+  cancelledAt?: Date;
 }
 
 export type NewOrder = Omit<OrderRecord, '_id'>;

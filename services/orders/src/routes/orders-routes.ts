@@ -46,8 +46,7 @@ import {
   unauthorized,
 } from '../http/responses.js';
 import { MENU_ITEM_ID } from './menu-routes.js';
-
-const ORDER_ID = '6b0133863aff49b5acaf9240';
+import { notFound, ORDER_ID } from './order-examples.js';
 
 const cents = z.number().int().min(0).meta({ description: 'Whole cents: 850 is 8.50.' });
 
@@ -91,7 +90,6 @@ const orderExample = {
   createdAt: '2026-11-25T10:00:00.000Z',
 };
 
-const notFound = errorResponse('No order has the id.', `Order ${ORDER_ID} not found`);
 const currentTime = (): Date => new Date();
 
 /**
@@ -212,10 +210,10 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ staffToken, throttle }) => [requireToken(staffToken, throttle)],
-    async handle(req, res, { orders }) {
+    async handle(req, res, { orders, clock = currentTime }) {
       const { status } = readStatusChange(req.body);
       const id = readOrderId(req.params.id);
-      const change = await changeOrderStatus(id, status, orders, readIfMatch(req));
+      const change = await changeOrderStatus(id, status, orders, clock(), readIfMatch(req));
       if (change.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
       if (change.outcome === 'precondition-failed') throw new PreconditionFailedError();
       if (change.outcome === 'refused') throw moveRefused(id, change.current, status);
@@ -242,9 +240,9 @@ export const orderRoutes: Route<AppDeps>[] = [
       ...bodyFailures,
     },
     before: ({ customerToken, throttle }) => [requireToken(customerToken, throttle)],
-    async handle(req, res, { orders }) {
+    async handle(req, res, { orders, clock = currentTime }) {
       const id = readOrderId(req.params.id);
-      const cancellation = await cancelOrder(id, orders, readIfMatch(req));
+      const cancellation = await cancelOrder(id, orders, clock(), readIfMatch(req));
       if (cancellation.outcome === 'not-found') throw orderNotFound(req.params.id ?? '');
       if (cancellation.outcome === 'precondition-failed') throw new PreconditionFailedError();
       if (cancellation.outcome === 'refused') throw cancelRefused(id, cancellation.current);

@@ -68,7 +68,10 @@ export async function hostileInput(
             body: request.body,
             redirect: 'manual',
           }).catch(() => undefined);
-          await response?.arrayBuffer().catch(() => undefined);
+          // An event stream stays open: its status is the answer.
+          if (response?.headers.get('content-type')?.startsWith('text/event-stream') === true)
+            await response.body?.cancel().catch(() => undefined);
+          else await response?.arrayBuffer().catch(() => undefined);
           if (response === undefined || response.status >= 500) {
             serverErrors += 1;
             if (examples.length < 3) examples.push(`${name} ${route}: ${request.attack}`);
