@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import nodePlop, { type ActionType, type NodePlopAPI } from 'node-plop';
-import type { ServiceSpec } from '@repo/launcher';
+import { SERVICE_SCRIPTS, type ServiceSpec } from '@repo/launcher';
 import {
   addKustomizeResource,
   addReferences,
@@ -22,6 +22,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export interface TemplateData extends NewServiceOptions {
   mongo: boolean;
   database: string;
+  /** The run scripts every service carries, from the one place that says them. */
+  scripts: typeof SERVICE_SCRIPTS;
 }
 
 export function templateData(options: NewServiceOptions): TemplateData {
@@ -29,6 +31,7 @@ export function templateData(options: NewServiceOptions): TemplateData {
     ...options,
     mongo: options.storage === 'mongo',
     database: options.name.replaceAll('-', '_'),
+    scripts: SERVICE_SCRIPTS,
   };
 }
 
