@@ -1,48 +1,16 @@
-import { execFile } from 'node:child_process';
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { startEmbeddedMongo } from '@repo/embedded-mongo';
 import { describe, expect, it } from 'vitest';
+import { mountSmallDisk, writeFiller } from '../src/testing/small-disk.js';
 import { ownedBy, runFixture } from './child-process.js';
 
-const run = promisify(execFile);
 const fixture = fileURLToPath(new URL('./fixtures/mongo-fixture-service.ts', import.meta.url));
 /** Far above the fixture's deadlines (1.5 s per operation): proves "no hang", not a figure. */
 const NO_HANG_MS = 5_000;
 const DISK_FULL = 'database refuses writes: disk full';
-
-/** A tmpfs of its own (the test runs as root, as CI does), so the full disk is the kernel's ENOSPC. */
-async function mountSmallDisk(
-  megabytes: number,
-): Promise<{ dir: string; unmount(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'common-disk-full-'));
-  await run('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir]);
-  return {
-    dir,
-    async unmount() {
-      await run('umount', ['-l', dir]);
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Writes `bytes` of ones to `path`, or fewer if the disk fills first. */
-function writeFiller(path: string, bytes: number): void {
-  const fd = openSync(path, 'w');
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  try {
-    for (let written = 0; written < bytes; written += chunk.length) writeSync(fd, chunk);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 async function timed(url: string, init?: RequestInit) {
   const started = Date.now();
