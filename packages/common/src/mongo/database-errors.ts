@@ -50,6 +50,20 @@ export function databaseRefusal(thrown: unknown): DatabaseRefusal | undefined {
   return undefined;
 }
 
+/**
+ * The codes for a write refused for want of disk space: 14031 OutOfDiskSpace (the embedded
+ * server's full disk; MongoDB's own when it has no room for a file) and 12520, MongoDB's
+ * "new file allocation failure". MongoDB on WiredTiger stops instead, which the driver reports
+ * as a network error.
+ */
+const OUT_OF_SPACE_CODES = new Set([14031, 12520]);
+
+/** Why the database refuses writes when `thrown` says it has no space left, else undefined. */
+export function writeRefusalReason(thrown: unknown): string | undefined {
+  if (!(thrown instanceof MongoServerError) || typeof thrown.code !== 'number') return undefined;
+  return OUT_OF_SPACE_CODES.has(thrown.code) ? 'database refuses writes: disk full' : undefined;
+}
+
 /** The driver's pool errors, which it does not export. */
 const POOL_ERRORS = new Set(['MongoWaitQueueTimeoutError', 'MongoPoolClosedError']);
 
@@ -73,8 +87,8 @@ function isSocketError(thrown: unknown): boolean {
 
 /**
  * The database could not be reached in time (refused, reset, stalled, no server to choose, its
- * pool cleared), as opposed to refusing the operation: counted and summarised, not logged with
- * a stack.
+ * pool cleared) or refuses writes for want of space, as opposed to refusing the operation for
+ * what it holds: the service's generic 500, counted and summarised, not logged with a stack.
  */
 export function isDatabaseUnavailable(thrown: unknown): boolean {
   return (
@@ -83,7 +97,8 @@ export function isDatabaseUnavailable(thrown: unknown): boolean {
     thrown instanceof MongoTopologyClosedError ||
     thrown instanceof MongoNotConnectedError ||
     (thrown instanceof MongoDriverError && POOL_ERRORS.has(thrown.name)) ||
-    isSocketError(thrown)
+    isSocketError(thrown) ||
+    writeRefusalReason(thrown) !== undefined
   );
 }
 

@@ -19,7 +19,10 @@ interface Pending {
  * sweep runs every twentieth of the deadline and fails a promise at the first sweep past
  * `deadlineMs - sweepMs`, so never later than the deadline.
  */
-function deadlineSweeper(deadlineMs: number): <T>(operation: Promise<T>) => Promise<T> {
+function deadlineSweeper(
+  deadlineMs: number,
+  onFailure: (error: unknown) => void,
+): <T>(operation: Promise<T>) => Promise<T> {
   const sweepMs = Math.max(5, Math.floor(deadlineMs / 20));
   const pending = new Set<Pending>();
   let timer: NodeJS.Timeout | undefined;
@@ -52,6 +55,7 @@ function deadlineSweeper(deadlineMs: number): <T>(operation: Promise<T>) => Prom
         },
         (error: unknown) => {
           pending.delete(entry);
+          onFailure(error);
           reject(error);
         },
       );
@@ -98,9 +102,15 @@ function boundedCursor<C extends object>(cursor: C, bound: Bound): C {
  * timeout, as from a stalled socket. The driver's deadlines end almost every operation sooner;
  * this is the guarantee for the rare one left waiting when its connection is reset under it
  * (docs/performance.md). `for await` over a cursor is bounded by its socket deadline alone.
+ * `onFailure` sees every error the database answered in time (how readiness learns that it
+ * refuses writes).
  */
-export function withOperationDeadline(db: Db, deadlineMs: number): Db {
-  const bound = deadlineSweeper(deadlineMs);
+export function withOperationDeadline(
+  db: Db,
+  deadlineMs: number,
+  onFailure: (error: unknown) => void = () => undefined,
+): Db {
+  const bound = deadlineSweeper(deadlineMs, onFailure);
   return wrapMethods(db, (name, result) => {
     if (name !== 'collection' || typeof result !== 'object' || result === null) {
       return isPromise(result) ? bound(result) : result;

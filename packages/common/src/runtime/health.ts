@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathOf } from '../http/unmatched-request.js';
 
-export type ReadinessCheck = () => Promise<boolean>;
+/** Not ready, and why (`database refuses writes: disk full`), for `/readyz` to say. */
+export interface NotReady {
+  reason: string;
+}
+
+export type ReadinessCheck = () => Promise<boolean | NotReady>;
 
 function sendStatus(res: ServerResponse, status: number, body: object): void {
   res.writeHead(status, {
@@ -33,8 +38,11 @@ export function answerProbe(
     return true;
   }
   state.isReady().then(
-    (ready) =>
-      sendStatus(res, ready ? 200 : 503, { status: ready ? 'ready' : 'dependencies unavailable' }),
+    (ready) => {
+      if (ready === true) sendStatus(res, 200, { status: 'ready' });
+      else if (ready === false) sendStatus(res, 503, { status: 'dependencies unavailable' });
+      else sendStatus(res, 503, { status: 'dependencies unavailable', reason: ready.reason });
+    },
     () => sendStatus(res, 503, { status: 'dependencies unavailable' }),
   );
   return true;

@@ -60,3 +60,5 @@ export {
 export { rawExchange, type RawAnswer } from './raw-exchange.js';
 export { relativeCost, settledCpuMicroseconds, type CostOptions } from './relative-cost.js';
 export { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client.js';
+export { describeDiskFull, type DiskFullTarget } from './disk-full-tests.js';
+export { mountSmallDisk, writeFiller, type SmallDisk } from './small-disk.js';
