@@ -11,7 +11,10 @@ function heldPings() {
   };
 }
 
-function watch(ping: () => Promise<boolean>) {
+function watch(
+  ping: () => Promise<boolean>,
+  stalledWithin: (deadlineMs: number) => number | undefined = () => undefined,
+) {
   const { logger, lines } = capturingLogger();
   const watcher = watchDependency(logger, {
     dependency: 'database',
@@ -22,6 +25,8 @@ function watch(ping: () => Promise<boolean>) {
     requestDeadlineMs: 300,
     // Longer than any test here: only the test's own checks ping.
     everyMs: 60_000,
+    // The pings here are the test's own: a stall of the machine running it makes none late.
+    stalledWithin,
   });
   const messages = () => lines().map((line) => line.msg);
   return { watcher, messages };
@@ -75,5 +80,19 @@ describe('watchDependency', () => {
     pings.answer(0, false);
     await expect(pending).resolves.toBe(false);
     expect(messages()).toEqual([]);
+  });
+
+  it('when a ping fails while the event loop stood still, then it is sent again and only that answer counts', async () => {
+    const answers = [false, true];
+    const { watcher, messages } = watch(
+      () => Promise.resolve(answers.shift() ?? true),
+      () => 250,
+    );
+    await expect(watcher.check()).resolves.toBe(true);
+    watcher.stop();
+    expect(answers).toEqual([]);
+    expect(messages()).toEqual([
+      'event loop blocked: database ping answered late, not counted as an outage',
+    ]);
   });
 });
