@@ -47,7 +47,7 @@ export const TEST_STREAM_SETTINGS: StreamSettings = {
   heartbeatMs: 15_000,
   pollMs: 20,
   settleMs: 100,
-  maxStreamMs: 150,
+  maxStreamMs: 30,
 };
 
 export function buildApp(db: Db, overrides: Partial<AppDeps> = {}): Express {
