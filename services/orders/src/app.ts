@@ -26,6 +26,8 @@ import { CUSTOMER_SCHEME, STAFF_SCHEME } from './http/responses.js';
 import { menuRoutes } from './routes/menu-routes.js';
 import { orderRoutes } from './routes/orders-routes.js';
 import { orderEventRoutes } from './routes/order-events-routes.js';
+import { pageRoutes } from './routes/page-routes.js';
+import { pageFiles } from './pages/page-files.js';
 import type { OrderStreams } from './events/order-streams.js';
 
 export interface AppDeps {
@@ -44,10 +46,12 @@ export interface AppDeps {
 }
 
 // The streams first: `/orders/events` would otherwise be read as an order id.
-const routes = [...menuRoutes, ...orderEventRoutes, ...orderRoutes];
+const routes = [...menuRoutes, ...orderEventRoutes, ...orderRoutes, ...pageRoutes];
 
 /** The orders service of its README, with JSON parsed for the whole app. It only builds. */
 export function createApp(deps: AppDeps): Express {
+  // Read before the first request: a build without the pages' scripts does not start.
+  pageFiles();
   const app = createHttpApp({ logger: deps.logger, throttle: deps.throttle });
   registerRoutes(app, routes, deps);
   // An id whose percent-encoding is broken names nothing either (docs/error-answers.md).
