@@ -26,12 +26,13 @@ interface ConfigModule {
 
 /**
  * Starts one service as `main.ts` does (connect, then listen), on a free port, with its docs on
- * and its database (if any) on the test server. Each service of `services/registry.json` is
- * loaded from its own sources.
+ * and its database (if any) on the test server, and `settings` added to its environment. Each
+ * service of `services/registry.json` is loaded from its own sources.
  */
 export async function startService(
   name: ServiceName,
   database: { uri: string; dbName: string },
+  settings: Readonly<Record<string, string>> = {},
 ): Promise<RunningService> {
   const env = {
     PORT: '0',
@@ -40,6 +41,7 @@ export async function startService(
     MONGODB_URI: database.uri,
     MONGODB_DB: `${database.dbName}_${name.replaceAll('-', '_')}`,
     ...TOKENS,
+    ...settings,
   };
   const root = new URL(`../../services/${name}/src/`, import.meta.url);
   const { service } = (await import(new URL('service.ts', root).href)) as ServiceModule;

@@ -17,4 +17,5 @@ button:disabled { background: #555; cursor: wait; }
 .items { margin: 0 0 0.75rem; padding-left: 1.2rem; }
 .status { font-size: 1.25rem; font-weight: 600; }
 .note { color: #333; }
+#order-id { width: 26ch; font-family: ui-monospace, monospace; }
 `;
