@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:browser`: the docs pages in headless Chromium. Its own configuration, so that
+// `npm run test:browser`: the docs pages and the orders pages in headless Chromium. Its own configuration, so that
 // `npm test` (vitest.config.ts) runs without a browser on the machine.
 const mongoGlobalSetup = fileURLToPath(
   new URL('./packages/embedded-mongo/src/testing/global-setup.ts', import.meta.url),
