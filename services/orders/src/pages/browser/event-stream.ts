@@ -86,11 +86,13 @@ const FINAL_REFUSALS = new Set([400, 401, 403, 404]);
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 }
 
@@ -120,7 +122,12 @@ export async function followEvents(options: FollowOptions): Promise<void> {
         await response.body?.cancel();
         throw new Error(`the stream answered ${response.status}`);
       }
-      await options.onOpen?.();
+      try {
+        await options.onOpen?.();
+      } catch (error) {
+        await response.body.cancel();
+        throw error;
+      }
       options.onState({ kind: 'live' });
       retryMs = FIRST_RETRY_MS;
       // Resumed after the last event handled, not after an id whose event was cut off.

@@ -83,6 +83,11 @@ function orderCard(order: Order, status: Status): HTMLLIElement {
   ]);
 }
 
+/** The button of the order's card, wherever the card is now. */
+function moveButton(id: string): HTMLButtonElement | null {
+  return document.querySelector<HTMLButtonElement>(`[data-order-id="${CSS.escape(id)}"] button`);
+}
+
 /** Draws both columns again, keeping the focus on the order that had it, wherever it went. */
 function render(): void {
   const focused = document.activeElement?.closest('[data-order-id]')?.getAttribute('data-order-id');
@@ -91,9 +96,14 @@ function render(): void {
     list.replaceChildren(...orders.map((order) => orderCard(order, status)));
     count.textContent = `(${orders.length})`;
   }
-  if (focused !== null && focused !== undefined) {
-    document.querySelector<HTMLButtonElement>(`[data-order-id="${focused}"] button`)?.focus();
-  }
+  if (focused !== null && focused !== undefined) moveButton(focused)?.focus();
+}
+
+/** Names the items of orders placed on menu items the board has not heard of yet. */
+async function nameItems(order: Order): Promise<void> {
+  if (order.items.every((item) => menuNames.has(item.menuItemId))) return;
+  menuNames = await fetchMenuNames().catch(() => menuNames);
+  render();
 }
 
 function apply(id: string, status: Status, order: Order | null = null): void {
@@ -124,6 +134,8 @@ async function move(order: Order, button: HTMLButtonElement): Promise<void> {
   if (response.ok && moved !== null) {
     say(`The order of ${order.customerName} is now ${STATUS_LABELS[moved.status].toLowerCase()}.`);
     apply(moved.id, moved.status, moved);
+    // The button was disabled while the move was sent, which took the focus from it.
+    (moveButton(moved.id) ?? moveButton(board.column('in-progress')[0]?.id ?? ''))?.focus();
     return;
   }
   // 409: someone moved or cancelled it meanwhile; the stream brings the change.
@@ -137,6 +149,7 @@ function onEvent(event: ServerSentEvent): void {
     if (order === null) return;
     if (board.statusOf(order.id) === undefined) say(`New order from ${order.customerName}.`);
     apply(order.id, order.status, order);
+    void nameItems(order);
     return;
   }
   const change = readStatusChange(data);
@@ -178,7 +191,7 @@ async function readQueue(status: Status, stored: string): Promise<Order[]> {
  * queue every order up to now, so between them nothing is missed.
  */
 async function readBoard(stored: string): Promise<void> {
-  if (menuNames.size === 0) menuNames = await fetchMenuNames();
+  menuNames = await fetchMenuNames();
   for (const status of ['pending', 'in-progress'] as const) {
     for (const order of await readQueue(status, stored)) board.apply(order.id, order.status, order);
   }
