@@ -236,4 +236,35 @@ describe('the kitchen board and the order tracker in Chromium', () => {
     expect(board.problems).toEqual([]);
     expect(tracker.problems).toEqual([]);
   });
+
+  it("when the pages' event-stream reader gets a stream cut into pieces anywhere (CRLF, CR or LF line ends, comments, multi-line data), then it yields the same events as from the whole", async () => {
+    const base = await start();
+    const { page } = await open(`${base}/kitchen`);
+    const stream =
+      'id: 1\nevent: order.placed\ndata: {"a":\ndata: 1}\n\n:\n\n' +
+      'id: 2\r\nevent: order.status\r\ndata: x\r\n\r\n' +
+      'data: no event name\rdata:kept as is\r\r' +
+      'id: 3\nevent: lost\ndata: cut off';
+    // Evaluated as text: the page's own module, loaded as the pages load it.
+    const runs = (await page.evaluate(`(async () => {
+      const { EventStreamParser } = await import('/pages/event-stream.js');
+      const text = ${JSON.stringify(stream)};
+      const read = (pieces) => {
+        const events = [];
+        const parser = new EventStreamParser((event) => events.push(event));
+        for (const piece of pieces) parser.push(piece);
+        return JSON.stringify(events);
+      };
+      const runs = [read([text]), read([...text])];
+      for (let cut = 1; cut < text.length; cut += 1) runs.push(read([text.slice(0, cut), text.slice(cut)]));
+      return runs;
+    })()`)) as string[];
+
+    expect(JSON.parse(runs[0] ?? '')).toEqual([
+      { id: '1', event: 'order.placed', data: '{"a":\n1}' },
+      { id: '2', event: 'order.status', data: 'x' },
+      { id: '2', event: 'message', data: 'no event name\nkept as is' },
+    ]);
+    expect(new Set(runs).size).toBe(1);
+  });
 });
