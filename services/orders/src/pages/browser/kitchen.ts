@@ -138,8 +138,12 @@ async function move(order: Order, button: HTMLButtonElement): Promise<void> {
     (moveButton(moved.id) ?? moveButton(board.column('in-progress')[0]?.id ?? ''))?.focus();
     return;
   }
-  // 409: someone moved or cancelled it meanwhile; the stream brings the change.
-  say(`The order of ${order.customerName} could not be moved: it has changed meanwhile.`);
+  // 409 or 404: moved or cancelled meanwhile, a change the stream brings.
+  const why =
+    response.status === 409 || response.status === 404
+      ? 'it has changed meanwhile'
+      : `the service answered ${response.status}; try again`;
+  say(`The order of ${order.customerName} could not be moved: ${why}.`);
 }
 
 function onEvent(event: ServerSentEvent): void {
