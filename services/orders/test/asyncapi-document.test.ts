@@ -21,7 +21,7 @@ const testDb = useTestDatabase('orders_asyncapi');
 function published(message: OrderEventMessage) {
   return {
     headers: { 'Nats-Msg-Id': message.id },
-    payload: JSON.parse(JSON.stringify(message.data)) as unknown,
+    payload: JSON.parse(JSON.stringify(message.data)) as Record<string, unknown>,
   };
 }
 
@@ -99,6 +99,10 @@ describe('the published events against their AsyncAPI document', () => {
       'orders.placed',
       'orders.status',
     ]);
+  });
+
+  it('when the OpenAPI document lists what is answered in front of the routes, then it names GET /asyncapi.json', () => {
+    expect(apiDocument().info.description).toContain('`GET /asyncapi.json`');
   });
 
   it('when the order an order.placed message carries is compared, then it is the Order of the OpenAPI document', () => {
