@@ -129,7 +129,7 @@ export function createAsyncApiDocument(events: EventsDescription): AsyncApiDocum
       servers,
       messages: { [key]: { $ref: `#/components/messages/${key}` } },
     };
-    document.operations[`send${key[0]?.toUpperCase()}${key.slice(1)}`] = {
+    document.operations[keyOf(`send ${message.name}`)] = {
       action: 'send',
       title: `Publish ${message.name}`,
       summary: message.summary,
