@@ -1,9 +1,10 @@
 // `npm run lint:api`: Spectral with the repository's .spectral.yaml (spectral:oas and the OWASP
-// API Security ruleset) over every services/*/openapi.json; exit 1 on any error. The rules a
-// service's contract turns off are its `apiLintExceptions` in services/registry.json, added here
-// as Spectral overrides of that service's document alone. The pinned
-// Spectral CLI and ruleset are installed once into a cache folder, not into the workspace: they
-// would add some 180 packages to every `npm ci` (docs/testing.md).
+// API Security ruleset) over every services/*/openapi.json, exit 1 on any error; then with
+// .spectral-asyncapi.yaml (spectral:asyncapi) over every services/*/asyncapi.json, exit 1 on any
+// warning. The rules a service's contract turns off are its `apiLintExceptions` in
+// services/registry.json, added here as Spectral overrides of that service's OpenAPI document
+// alone. The pinned Spectral CLI and ruleset are installed once into a cache folder, not into the
+// workspace: they would add some 180 packages to every `npm ci` (docs/testing.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,10 +34,15 @@ try {
   process.exit(1);
 }
 
-const documents = readdirSync(join(root, 'services'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => join('services', entry.name, 'openapi.json'))
-  .filter((document) => existsSync(join(root, document)));
+/** `file` of every service folder that has one (services/<name>/<file>). */
+function serviceDocuments(file) {
+  return readdirSync(join(root, 'services'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join('services', entry.name, file))
+    .filter((document) => existsSync(join(root, document)));
+}
+
+const documents = serviceDocuments('openapi.json');
 if (documents.length === 0) {
   say('no services/*/openapi.json found');
   process.exit(1);
@@ -57,17 +63,41 @@ const overrides = registry.flatMap((service) =>
 const ruleset = join(rulesetDir, 'ruleset.json');
 writeFileSync(ruleset, JSON.stringify({ extends: [join(root, '.spectral.yaml')], overrides }));
 
-// The ruleset names the OWASP package by its npm name; NODE_PATH lets Spectral find it in the
-// cache folder.
-const lint = spawnSync(
-  process.execPath,
-  [join(installDir, CLI), 'lint', '--ruleset', ruleset, '--fail-severity', 'error', ...documents],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_PATH: join(installDir, 'node_modules') },
-  },
-);
-rmSync(rulesetDir, { recursive: true, force: true });
-if (lint.error) throw lint.error;
-process.exitCode = lint.status ?? 1;
+/** Spectral over `files` with `ruleset`; its exit status. */
+function spectral(rulesetFile, failSeverity, files) {
+  // The ruleset names the OWASP package by its npm name; NODE_PATH lets Spectral find it in the
+  // cache folder.
+  const lint = spawnSync(
+    process.execPath,
+    [
+      join(installDir, CLI),
+      'lint',
+      '--ruleset',
+      rulesetFile,
+      '--fail-severity',
+      failSeverity,
+      ...files,
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_PATH: join(installDir, 'node_modules') },
+    },
+  );
+  if (lint.error) throw lint.error;
+  return lint.status ?? 1;
+}
+
+let status;
+try {
+  status = spectral(ruleset, 'error', documents);
+} finally {
+  rmSync(rulesetDir, { recursive: true, force: true });
+}
+// A service that publishes nothing has no asyncapi.json; a repository may have none.
+const eventDocuments = serviceDocuments('asyncapi.json');
+if (eventDocuments.length > 0) {
+  const eventStatus = spectral(join(root, '.spectral-asyncapi.yaml'), 'warn', eventDocuments);
+  if (status === 0) status = eventStatus;
+}
+process.exitCode = status;

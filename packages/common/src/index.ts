@@ -142,8 +142,18 @@ export {
   withEtag,
 } from './openapi/responses.js';
 export { conditionalWrite } from './openapi/conditional-write.js';
-export { DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
+export { ASYNCAPI_PATH, DOCS_PATH, OPENAPI_PATH } from './openapi/docs-page.js';
 export { expressPath, registerRoutes, ShadowedRouteError, type Route } from './openapi/route.js';
+
+// Describing the events a service publishes (AsyncAPI 3.0 from the zod schemas)
+export {
+  ASYNC_API_DOCUMENT_FILE,
+  type AsyncApiDocument,
+  type AsyncApiServer,
+  createAsyncApiDocument,
+  type EventsDescription,
+  type PublishedMessage,
+} from './asyncapi/async-api-document.js';
 
 // Running a service
 export {

@@ -7,6 +7,7 @@ import {
   jsonErrorTooManyRequests,
   ConfigError,
   createApiDocument,
+  createAsyncApiDocument,
   createHttpApp,
   jsonResponse,
   loadEnv,
@@ -38,8 +39,26 @@ afterEach(async () => {
   running = undefined;
 });
 
+const eventsDocument = createAsyncApiDocument({
+  service: 'fixture',
+  version: '1.0.0',
+  summary: 'A fixture that publishes.',
+  servers: { broker: { host: 'localhost:4222', protocol: 'nats', description: 'A broker.' } },
+  headers: z.object({ id: z.string() }).meta({ id: 'Headers' }),
+  messages: [
+    {
+      name: 'hello.said',
+      address: 'hello',
+      title: 'Hello said',
+      summary: 'A greeting.',
+      payload: z.object({ hello: z.string() }).meta({ id: 'Hello' }),
+      example: { name: 'Hello', headers: { id: '1' }, payload: { hello: 'world' } },
+    },
+  ],
+});
+
 /** A service with one route, whose app logs its requests into `lines`. */
-async function start(apiDocs: boolean) {
+async function start(apiDocs: boolean, publishes = false) {
   const app = capturingLogger();
   running = await runService({
     name: 'docs-fixture',
@@ -55,6 +74,7 @@ async function start(apiDocs: boolean) {
       return http;
     },
     apiDocument: () => document,
+    ...(publishes ? { asyncApiDocument: () => eventsDocument } : {}),
   });
   return { url: running.url, lines: app.lines };
 }
@@ -92,6 +112,25 @@ describe('API docs served by runService', () => {
     const initializer = await request(url).get('/docs/swagger-initializer.js');
     expect(initializer.text).toContain('url: "/openapi.json"');
     expect(initializer.text).toContain('validatorUrl: null');
+  });
+
+  it('when API_DOCS is on and the service publishes, then GET /asyncapi.json answers its AsyncAPI document as JSON', async () => {
+    const { url } = await start(true, true);
+
+    const response = await request(url).get('/asyncapi.json');
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toEqual(JSON.parse(JSON.stringify(eventsDocument)));
+  });
+
+  it('when the service publishes nothing, or API_DOCS is off, then /asyncapi.json is the app own 404', async () => {
+    const { url } = await start(true);
+    await request(url).get('/asyncapi.json').expect(404, 'Cannot GET /asyncapi.json');
+    await running?.stop();
+
+    const off = await start(false, true);
+    await request(off.url).get('/asyncapi.json').expect(404, 'Cannot GET /asyncapi.json');
   });
 
   it('when HEAD /openapi.json is asked, then the headers come without a body', async () => {

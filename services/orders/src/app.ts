@@ -85,6 +85,7 @@ export function apiDocument(): ApiDocument {
       },
     },
     tooManyRequests: jsonErrorTooManyRequests,
+    publishesEvents: true,
     unmatchedRoute: {
       description: 'Not Found: no route matches the method and path (the catch-all).',
       mediaType: 'application/json',

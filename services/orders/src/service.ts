@@ -6,6 +6,7 @@ import { createMenuRepository } from './data/menu-repository.js';
 import { createOrdersRepository } from './data/orders-repository.js';
 import { seedDefaultMenu } from './domain/seed-menu.js';
 import { createOrderStreams } from './events/order-streams.js';
+import { asyncApiDocument } from './events-document.js';
 
 /** Connected to MongoDB, with the default menu stored, before the port opens. */
 export const service: ServiceDefinition<Config, AppDeps> = {
@@ -45,4 +46,5 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   },
   createApp,
   apiDocument,
+  asyncApiDocument,
 };

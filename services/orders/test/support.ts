@@ -9,7 +9,7 @@ import { apiDocument, createApp, type AppDeps } from '../src/app.js';
 import { createMenuRepository } from '../src/data/menu-repository.js';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
 import type { MenuItemRecord, PricedOption } from '../src/domain/menu-item.js';
-import type { OrderView } from '../src/http/order-presenter.js';
+import type { OrderView } from '../src/http/order-view-schema.js';
 import { createOrderStreams, type StreamSettings } from '../src/events/order-streams.js';
 
 /** Every response of the apps built here is checked against the service's OpenAPI document. */

@@ -120,7 +120,7 @@ const onOffVariable = (fallback: 'on' | 'off') =>
     .default(fallback)
     .transform((value) => value === 'on');
 
-/** `API_DOCS`: `GET /openapi.json` and `GET /docs`, on by default except in production. */
+/** `API_DOCS`: `GET /openapi.json`, `GET /asyncapi.json` and `GET /docs`, on by default except in production. */
 export function apiDocsVariable(env: Env) {
   return onOffVariable(isProduction(env) ? 'off' : 'on');
 }

@@ -53,6 +53,8 @@ export interface ApiDescription {
   unmatchedRoute?: UnmatchedRouteResponse;
   /** How the service's error handler renders a 429 (the limits of `Throttle`). */
   tooManyRequests: TooManyRequestsBody;
+  /** The service publishes events: `GET /asyncapi.json` serves their AsyncAPI document. */
+  publishesEvents?: true;
 }
 
 /**
@@ -64,7 +66,7 @@ export const UNMATCHED_ROUTE_RESPONSE = 'UnmatchedRoute';
 /** Relative, so in the description: `externalDocs.url` must be an absolute URI. */
 const README_LINK = './README.md';
 
-function describeService({ service, summary, routes }: ApiDescription): string {
+function describeService({ service, summary, routes, publishesEvents }: ApiDescription): string {
   const tokenLimit = routes.some(checksToken)
     ? ', and one that checks a token also 429 after too many failed token checks ' +
       '(`TooManyAuthenticationFailures`, only when `AUTH_FAILURE_LIMIT` is set)'
@@ -77,7 +79,11 @@ function describeService({ service, summary, routes }: ApiDescription): string {
       `response of the components (with \`Allow\` when the path has routes for other methods). ` +
       `\`GET /healthz\` and \`GET /readyz\` (the probes), ` +
       '`GET /metrics` (Prometheus, unless metrics are off or on a port of their own), ' +
-      '`GET /openapi.json` (this document) and `GET /docs` are answered in front of the routes and ' +
+      '`GET /openapi.json` (this document)' +
+      (publishesEvents === true
+        ? ', `GET /asyncapi.json` (the AsyncAPI document of the events it publishes)'
+        : '') +
+      ' and `GET /docs` are answered in front of the routes and ' +
       'are not part of the API, and no limit applies to them. Every response carries an ' +
       '`X-Request-Id` header (the one the request sent, when valid, or a new one) and the ' +
       '`RateLimit` and `RateLimit-Policy` headers of the per-client request limit; every ' +
@@ -182,7 +188,7 @@ function operationIdOf({ method, path }: ApiRoute): string {
 /** `services/<name>/openapi.json`. */
 export const API_DOCUMENT_FILE = 'openapi.json';
 
-/** The document as `npm run openapi` writes it: two-space JSON and a final newline. */
-export function apiDocumentText(document: ApiDocument): string {
+/** A document (OpenAPI or AsyncAPI) as `npm run openapi` writes it: two-space JSON and a final newline. */
+export function apiDocumentText(document: object): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }

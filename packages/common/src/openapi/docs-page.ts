@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathOf } from '../http/unmatched-request.js';
+import type { AsyncApiDocument } from '../asyncapi/async-api-document.js';
 import type { ApiDocument } from './api-document.js';
 
 export const OPENAPI_PATH = '/openapi.json';
+export const ASYNCAPI_PATH = '/asyncapi.json';
 export const DOCS_PATH = '/docs';
 
 const require = createRequire(import.meta.url);
@@ -78,24 +80,31 @@ function fileOnDemand(file: string): () => Promise<Buffer> {
   return () => (body ??= readFile(require.resolve(file)));
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * Answers `GET /openapi.json` (the document, serialized once here) and `GET /docs` with Swagger
- * UI's files, in front of the app as the probes are (the service's routes, 404s and request logs
- * stay as they are); false for any other request.
+ * Answers `GET /openapi.json` (the document, serialized once here), `GET /asyncapi.json` (the
+ * events' document, for a service that publishes) and `GET /docs` with Swagger UI's files, in
+ * front of the app as the probes are (the service's routes, 404s and request logs stay as they
+ * are); false for any other request.
  */
 export function apiDocsResponder(
   document: ApiDocument,
+  eventsDocument?: AsyncApiDocument,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const html = constant(page(document.info.title));
   const resources = new Map<string, Resource>([
-    [
-      OPENAPI_PATH,
-      { type: 'application/json; charset=utf-8', body: constant(JSON.stringify(document)) },
-    ],
+    [OPENAPI_PATH, { type: JSON_TYPE, body: constant(JSON.stringify(document)) }],
     [DOCS_PATH, { type: HTML, body: html }],
     [`${DOCS_PATH}/`, { type: HTML, body: html }],
     [`${DOCS_PATH}/swagger-initializer.js`, { type: JS, body: constant(INITIALIZER) }],
   ]);
+  if (eventsDocument !== undefined) {
+    resources.set(ASYNCAPI_PATH, {
+      type: JSON_TYPE,
+      body: constant(JSON.stringify(eventsDocument)),
+    });
+  }
   for (const [name, type] of Object.entries(SWAGGER_UI_FILES)) {
     resources.set(`${DOCS_PATH}/${name}`, { type, body: fileOnDemand(`swagger-ui-dist/${name}`) });
   }

@@ -30,7 +30,7 @@ function hasType(schema: Record<string, unknown>, type: string): boolean {
   return declared === type || (Array.isArray(declared) && declared.includes(type));
 }
 
-interface Bounds {
+export interface Bounds {
   text: number;
   items?: number;
 }
@@ -40,7 +40,7 @@ interface Bounds {
  * document): `maxLength` on a string that is no enum or constant, the safe range and `int64` on
  * an integer, `maxItems` on an array in a request body (nothing bounds a list a service answers).
  */
-function boundSchema(node: unknown, bounds: Bounds): void {
+export function boundSchema(node: unknown, bounds: Bounds): void {
   if (Array.isArray(node)) {
     for (const item of node) boundSchema(item, bounds);
     return;

@@ -22,6 +22,7 @@ import { trackConnections } from './connection-drain.js';
 import { answerProbe, type ReadinessCheck } from './health.js';
 import { createLogger, flushLogger } from './logger.js';
 import type { ApiDocument } from '../openapi/api-document.js';
+import type { AsyncApiDocument } from '../asyncapi/async-api-document.js';
 import { apiDocsResponder, DOCS_PATH } from '../openapi/docs-page.js';
 import { installCrashHandlers } from '../observability/crash-log.js';
 import { requestLogFields } from '../observability/request-id.js';
@@ -57,7 +58,7 @@ export interface BaseServiceConfig extends ObservabilityConfig {
   PORT: number;
   LOG_LEVEL: LevelWithSilent;
   LOG_FORMAT?: 'json' | 'pretty' | undefined;
-  /** Serve `GET /openapi.json` and `GET /docs` (`apiDocsVariable`). */
+  /** Serve `GET /openapi.json`, `GET /asyncapi.json` and `GET /docs` (`apiDocsVariable`). */
   API_DOCS?: boolean;
 }
 
@@ -71,6 +72,8 @@ export interface ServiceDefinition<C extends BaseServiceConfig, D> {
   createApp: (deps: D) => ServiceApp;
   /** Built once at start-up when `API_DOCS` is on. */
   apiDocument?: () => ApiDocument;
+  /** The AsyncAPI document of what the service publishes, if it publishes (as `apiDocument`). */
+  asyncApiDocument?: () => AsyncApiDocument;
   /** Secret variables whose development defaults earn a warning when used. */
   secrets?: readonly string[];
   /**
@@ -212,7 +215,7 @@ export async function runService<C extends BaseServiceConfig, D>(
     // Built once, before the port opens; requests only send its text.
     const docs =
       config.API_DOCS === true && definition.apiDocument !== undefined
-        ? apiDocsResponder(definition.apiDocument())
+        ? apiDocsResponder(definition.apiDocument(), definition.asyncApiDocument?.())
         : undefined;
     docsServed = docs !== undefined;
     throttle = await openThrottle(throttleConfig, { service: name, logger });

@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import { API_DOCUMENT_FILE, apiDocumentText, type ApiDocument } from '../openapi/api-document.js';
 
 /**
- * Whether `services/<name>/openapi.json` is exactly what the code generates; the text says what
- * to run when it is not.
+ * Whether `services/<name>/openapi.json` (or the service's other document `name`) is exactly what
+ * the code generates; the text says what to run when it is not.
  */
 export async function committedDocumentDrift(
   serviceDir: string,
-  document: ApiDocument,
+  document: object,
+  name = API_DOCUMENT_FILE,
 ): Promise<string | undefined> {
-  const file = join(serviceDir, API_DOCUMENT_FILE);
+  const file = join(serviceDir, name);
   const committed = await readFile(file, 'utf8').catch(() => undefined);
   if (committed === undefined) return `${file} is missing: run npm run openapi and commit it`;
   return committed === apiDocumentText(document)

@@ -4,6 +4,13 @@ export { ResponseContract, type Exchange } from './response-contract.js';
 export { useResponseContract } from './checked-app.js';
 export { committedDocumentDrift, documentedRoutes } from './document-drift.js';
 export { describeApiDocument } from './api-document-tests.js';
+export { describeAsyncApiDocument } from './async-api-document-tests.js';
+export {
+  asyncApiProblems,
+  messageContract,
+  type MessageContract,
+  type PublishedExample,
+} from './async-api-contract.js';
 export { FUZZ_ROUTE_TIMEOUT_MS, fuzzRoute, type FuzzRequest, type FuzzTarget } from './fuzz.js';
 export { useListeningApp } from './listening-app.js';
 export { EventStreamClient, type ReceivedEvent } from './event-stream-client.js';

@@ -4,17 +4,31 @@ import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './order.js';
 export const ORDER_EVENT_TYPES = ['order.placed', 'order.status', 'order.cancelled'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
+/** The broker subject an event is published on: `orders.` and the second word of its type. */
+export function eventSubject(type: OrderEventType): string {
+  return `orders.${type.slice(type.indexOf('.') + 1)}`;
+}
+
 /** What an order's event says its status became; `cancelled` exists only here. */
 export type EventStatus = OrderStatus | 'cancelled';
 
-/** One change of an order, stored in the order document by the same write as the change. */
-export interface OrderEventRecord {
-  /** The order's n-th change, from 0 (placed). */
-  seq: number;
-  type: OrderEventType;
-  status: EventStatus;
-  at: Date;
+/** The statuses each type of event can carry. */
+interface StatusesOf {
+  'order.placed': 'pending';
+  'order.status': Exclude<OrderStatus, 'pending'>;
+  'order.cancelled': 'cancelled';
 }
+
+/** One change of an order, stored in the order document by the same write as the change. */
+export type OrderEventRecord = {
+  [T in OrderEventType]: {
+    /** The order's n-th change, from 0 (placed). */
+    seq: number;
+    type: T;
+    status: StatusesOf[T];
+    at: Date;
+  };
+}[OrderEventType];
 
 /**
  * The sequence number of the change that moves an order to `status`. Orders only move forward one
@@ -26,13 +40,10 @@ export function eventSeqFor(status: EventStatus): number {
 }
 
 export function newOrderEvent(status: EventStatus, at: Date): OrderEventRecord {
-  const type: OrderEventType =
-    status === 'cancelled'
-      ? 'order.cancelled'
-      : status === 'pending'
-        ? 'order.placed'
-        : 'order.status';
-  return { seq: eventSeqFor(status), type, status, at };
+  const seq = eventSeqFor(status);
+  if (status === 'cancelled') return { seq, type: 'order.cancelled', status, at };
+  if (status === 'pending') return { seq, type: 'order.placed', status, at };
+  return { seq, type: 'order.status', status, at };
 }
 
 /** An order stored before events were: its placement stands for its history. */
@@ -55,7 +66,8 @@ export interface EventKey {
   seq: number;
 }
 
-const EVENT_ID = /^(\d{1,15})-([0-9a-f]{24})-(\d{1,3})$/;
+/** `<ms>-<order id>-<seq>`. */
+export const EVENT_ID = /^(\d{1,15})-([0-9a-f]{24})-(\d{1,3})$/;
 
 export function eventKey(orderId: ObjectId, event: OrderEventRecord): EventKey {
   return { atMs: event.at.getTime(), orderId: orderId.toHexString(), seq: event.seq };

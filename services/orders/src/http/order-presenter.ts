@@ -1,9 +1,8 @@
 import type { OrderRecord } from '../domain/order.js';
+import type { OrderView } from './order-view-schema.js';
 
 /** Ids as hex text, never `_id`; `createdAt` as ISO 8601 UTC text. */
-export type OrderView = ReturnType<typeof presentOrder>;
-
-export function presentOrder(order: OrderRecord) {
+export function presentOrder(order: OrderRecord): OrderView {
   return {
     id: order._id.toHexString(),
     customerName: order.customerName,

@@ -33,7 +33,7 @@ const kitchenExample = [
 ].join('\n');
 
 const EVENTS_TEXT =
-  'Events: `order.placed` (the whole order as `GET /orders/{id}` shows it, as placed, with `at`), `order.status` and `order.cancelled` (`{ id, status, at }`, status `cancelled` for the latter). Each `id` is `<ms>-<order id>-<n>`: `Last-Event-ID` resumes after it.';
+  "Events: `order.placed` (the whole order as `GET /orders/{id}` shows it, as placed, with `at`), `order.status` and `order.cancelled` (`{ id, status, at }`, status `cancelled` for the latter). Each `id` is `<ms>-<order id>-<n>`: `Last-Event-ID` resumes after it. Each `data` but a tracker's first is the body of the message of that name in the AsyncAPI document (`GET /asyncapi.json`), which gives its schema.";
 
 /** Server-Sent Events: the kitchen follows the shop, a customer one order. */
 export const orderEventRoutes: Route<AppDeps>[] = [

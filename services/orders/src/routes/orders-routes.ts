@@ -22,8 +22,8 @@ import { placeOrder } from '../domain/place-order.js';
 import { requireToken } from '../http/auth.js';
 import { cancelRefused, moveRefused, orderNotFound, ValidationError } from '../http/errors.js';
 import { presentOrder } from '../http/order-presenter.js';
+import { orderSchema } from '../http/order-view-schema.js';
 import {
-  MAX_ITEMS,
   MAX_QUEUE_PAGE,
   newOrderSchema,
   queueCursor,
@@ -39,56 +39,12 @@ import {
   badRequest,
   bodyFailures,
   CUSTOMER_SCHEME,
-  hexId,
   idParams,
   malformedJson,
   STAFF_SCHEME,
   unauthorized,
 } from '../http/responses.js';
-import { MENU_ITEM_ID } from './menu-routes.js';
-import { notFound, ORDER_ID } from './order-examples.js';
-
-const cents = z.number().int().min(0).meta({ description: 'Whole cents: 850 is 8.50.' });
-
-/** One line of `presentOrder`'s answer, priced when the order was placed. */
-const orderItemSchema = z.strictObject({
-  menuItemId: z.string(),
-  size: z.string(),
-  crust: z.string().nullable().meta({ description: 'Null for an item without crusts.' }),
-  toppings: z.array(z.string()),
-  quantity: z.number().int().min(1),
-  unitPrice: cents.meta({ description: "The size's price plus each topping's, in cents." }),
-  lineTotal: cents.meta({ description: '`unitPrice` times `quantity`, in cents.' }),
-});
-
-/** What `presentOrder` answers. */
-const orderSchema = z
-  .strictObject({
-    id: hexId,
-    customerName: z.string(),
-    items: z.array(orderItemSchema).max(MAX_ITEMS),
-    total: cents.meta({ description: 'The sum of the line totals, in cents.' }),
-    status: z.enum(ORDER_STATUSES),
-    createdAt: z.iso.datetime().meta({ description: 'When the order was accepted, ISO 8601 UTC.' }),
-  })
-  .meta({ id: 'Order' });
-
-const itemExample = {
-  menuItemId: MENU_ITEM_ID,
-  size: 'large',
-  crust: 'thin',
-  toppings: ['onions'],
-  quantity: 2,
-};
-
-const orderExample = {
-  id: ORDER_ID,
-  customerName: 'Ada',
-  items: [{ ...itemExample, unitPrice: 1700, lineTotal: 3400 }],
-  total: 3400,
-  status: 'pending',
-  createdAt: '2026-11-25T10:00:00.000Z',
-};
+import { itemExample, notFound, ORDER_ID, orderExample } from './order-examples.js';
 
 const currentTime = (): Date => new Date();
 
