@@ -74,6 +74,11 @@ function packageProject(pkg: PackageTests): TestProjectInlineConfiguration {
 
 /** End-to-end tests: the whole system as a person runs it (`npm start`), about 20 s of CPU. */
 const END_TO_END = '**/*.e2e.test.ts';
+/**
+ * Tests against a real nats-server (`npm run test:nats`): one of them waits out a 10 s outage of
+ * the broker, so they are not part of `npm test` (docs/testing.md).
+ */
+const WITH_NATS = '**/*.nats.test.ts';
 
 /**
  * Every package's tests as one project, which `npm test` runs: vitest gives each project workers
@@ -89,7 +94,7 @@ function wholeSuite(): TestProjectInlineConfiguration {
       name: 'all',
       root: absolute(''),
       include: PACKAGES.map((pkg) => `${pkg.dir}/test/**/*.test.ts`),
-      exclude: [...configDefaults.exclude, END_TO_END],
+      exclude: [...configDefaults.exclude, END_TO_END, WITH_NATS],
       globalSetup: globalSetupOf(PACKAGES),
     },
   };
@@ -102,6 +107,18 @@ function endToEnd(): TestProjectInlineConfiguration {
       name: 'e2e',
       root: absolute(''),
       include: PACKAGES.map((pkg) => `${pkg.dir}/test/${END_TO_END}`),
+    },
+  };
+}
+
+function withNats(): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name: 'nats',
+      root: absolute(''),
+      include: PACKAGES.map((pkg) => `${pkg.dir}/test/${WITH_NATS}`),
+      globalSetup: globalSetupOf(PACKAGES.filter((pkg) => pkg.mongo === true && !pkg.setup)),
     },
   };
 }
@@ -132,6 +149,6 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    projects: [wholeSuite(), endToEnd(), ...PACKAGES.map(packageProject)],
+    projects: [wholeSuite(), endToEnd(), withNats(), ...PACKAGES.map(packageProject)],
   },
 });

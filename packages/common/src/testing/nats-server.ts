@@ -5,8 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Debian's package, or `NATS_SERVER_PATH`. */
-const NATS_SERVER = process.env['NATS_SERVER_PATH'] ?? '/usr/bin/nats-server';
+/** `NATS_SERVER_PATH`, or where Debian's package puts it. */
+const NATS_SERVER =
+  process.env['NATS_SERVER_PATH'] ??
+  ['/usr/sbin/nats-server', '/usr/bin/nats-server'].find((path) => existsSync(path)) ??
+  '/usr/sbin/nats-server';
 const START_WAIT_MS = 15_000;
 
 /** A real `nats-server` with JetStream for one test file: stopped and started again at will. */
