@@ -38,7 +38,7 @@ function waitUntilReady(child: ChildProcess): Promise<number> {
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
       output += chunk;
-      port ??= Number(/client connections on [^\s]*:(\d+)/.exec(output)?.[1] ?? Number.NaN);
+      port ??= Number(/client connections on \S*:(\d+)/.exec(output)?.[1] ?? Number.NaN);
       if (Number.isNaN(port)) port = undefined;
       if (port !== undefined && output.includes('Server is ready')) {
         clearTimeout(timer);

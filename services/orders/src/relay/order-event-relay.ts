@@ -62,11 +62,15 @@ export function startOrderEventRelay(deps: RelayDeps, settings: RelaySettings) {
     return { lastSeq: head.lastSeq, position: laterKey(recorded, head.lastKey) };
   };
 
-  /** Publishes what has settled since `at`; false when another relay wrote first. */
-  const publishSettled = async (js: JetStreamClient, at: Place): Promise<boolean> => {
+  /** Publishes what has settled since `at`; `kept` is false when another relay wrote first. */
+  const publishSettled = async (
+    js: JetStreamClient,
+    at: Place,
+  ): Promise<{ kept: boolean; published: number }> => {
     const stored = await orders.changedSince(new Date(at.position.atMs));
     const due = eventsBetween(stored, at.position, horizon());
     let unrecorded = 0;
+    let published = 0;
     let behind = false;
     for (const { key, order, event } of due) {
       if (stopping.signal.aborted) break;
@@ -78,6 +82,7 @@ export function startOrderEventRelay(deps: RelayDeps, settings: RelaySettings) {
       }
       at.lastSeq = Math.max(at.lastSeq, outcome.seq);
       at.position = key;
+      published += 1;
       unrecorded += 1;
       if (unrecorded >= RECORD_EVERY) {
         await cursor.advance(at.position);
@@ -85,7 +90,7 @@ export function startOrderEventRelay(deps: RelayDeps, settings: RelaySettings) {
       }
     }
     if (unrecorded > 0) await cursor.advance(at.position);
-    return !behind;
+    return { kept: !behind, published };
   };
 
   const run = async (): Promise<void> => {
@@ -95,8 +100,9 @@ export function startOrderEventRelay(deps: RelayDeps, settings: RelaySettings) {
         const nc = await link.connected();
         js ??= jetstream(nc);
         place ??= await findPlace(nc);
-        const kept = await publishSettled(js, place);
-        outage.recovered({ position: place.position });
+        const { kept, published } = await publishSettled(js, place);
+        // The line that ends an outage says how far behind the stream was and what it caught up.
+        outage.recovered({ published, upTo: new Date(place.position.atMs).toISOString() });
         failures = 0;
         // Another relay wrote first: where the stream stands is read again at once.
         if (!kept) place = undefined;
