@@ -60,8 +60,11 @@ export function serviceInstances() {
   };
 }
 
-/** Places an order of a menu item of its own through `url`; its id. */
-export async function place(db: Db, url: string): Promise<string> {
+/** Places an order of a menu item of its own through `url`; the answer's body. */
+export async function placeOrder(
+  db: Db,
+  url: string,
+): Promise<{ id: string; customerName: string }> {
   const item = await addMenuItem(db, { toppings: [] });
   const response = await fetch(`${url}/orders`, {
     method: 'POST',
@@ -72,8 +75,11 @@ export async function place(db: Db, url: string): Promise<string> {
     }),
   });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (await response.json()) as { id: string; customerName: string };
 }
+
+/** `placeOrder`'s id. */
+export const place = async (db: Db, url: string): Promise<string> => (await placeOrder(db, url)).id;
 
 export async function move(url: string, id: string, status: string): Promise<void> {
   const response = await fetch(`${url}/orders/${id}`, {

@@ -44,6 +44,17 @@ function broker(): TestNatsServer {
   if (nats === undefined) throw new Error('the broker starts before each test');
   return nats;
 }
+/** A TypeScript file of this package run as a process, killed after the test. */
+function startChild(file: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', file], {
+    cwd: ORDERS_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
 const withNats = () => instanceEnvironment(testDb, { NATS_URL: broker().url });
 const kitchen = (url: string, lastEventId?: string) =>
   instances.open(`${url}/orders/events`, {
@@ -78,6 +89,18 @@ function receivedAll(
     () => client.events.filter((event) => wanted.has(event.id ?? '')).length >= wanted.size,
     `all ${ids.length} events`,
   );
+}
+
+/** Each client gets exactly `expected` of these orders' events: every one, once, in this order. */
+async function everyClientGot(
+  clients: readonly Awaited<ReturnType<typeof kitchen>>[],
+  orderIds: readonly string[],
+  expected: readonly string[],
+): Promise<void> {
+  for (const client of clients) {
+    await receivedAll(client, expected);
+    expect(idsOf(client.events, orderIds)).toEqual(expected);
+  }
 }
 
 /** Waits until an order placed on `a` reaches a kitchen on `b`: the path works end to end. */
@@ -144,10 +167,7 @@ describe('order events through NATS JetStream, two instances on one database', (
 
     const expected = await storedEventIds(ids);
     expect(expected).toHaveLength(100);
-    for (const client of clients) {
-      await receivedAll(client, expected);
-      expect(idsOf(client.events, ids)).toEqual(expected);
-    }
+    await everyClientGot(clients, ids, expected);
   }, 60_000);
 
   it('guarantee: a relay killed after the broker stored its messages and before it recorded them leaves no message twice in the stream and no event twice on any stream', async () => {
@@ -210,10 +230,7 @@ describe('order events through NATS JetStream, two instances on one database', (
 
     const ids = [...before, ...after];
     const expected = await storedEventIds(ids);
-    for (const client of clients) {
-      await receivedAll(client, expected);
-      expect(idsOf(client.events, ids)).toEqual(expected);
-    }
+    await everyClientGot(clients, ids, expected);
     const inStream = await streamMessageIds();
     expect(inStream.filter((id) => expected.includes(id))).toEqual(expected);
     expect(new Set(inStream).size).toBe(inStream.length);
@@ -234,24 +251,16 @@ describe('order events through NATS JetStream, two instances on one database', (
 
     const expected = await storedEventIds(ids);
     expect(expected).toHaveLength(500);
-    for (const client of clients) {
-      await receivedAll(client, expected);
-      expect(idsOf(client.events, ids)).toEqual(expected);
-    }
+    await everyClientGot(clients, ids, expected);
   }, 90_000);
 
   it('guarantee: SIGTERM ends the streams of an instance cleanly, and its clients resuming on the other with Last-Event-ID miss nothing and get nothing twice', async () => {
     const a = await instances.start(withNats());
-    const child = spawn(
-      process.execPath,
-      ['--conditions=development', '--import', 'tsx', 'src/main.ts'],
-      {
-        cwd: ORDERS_DIR,
-        env: { ...process.env, ...withNats(), LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    children.push(child);
+    const child = startChild('src/main.ts', {
+      ...withNats(),
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    });
     let output = '';
     const bUrl = await new Promise<string>((resolve) => {
       child.stdout?.on('data', (chunk: Buffer) => {

@@ -104,9 +104,9 @@ export function startOrderEventRelay(deps: RelayDeps, settings: RelaySettings) {
         // The line that ends an outage says how far behind the stream was and what it caught up.
         outage.recovered({ published, upTo: new Date(place.position.atMs).toISOString() });
         failures = 0;
-        // Another relay wrote first: where the stream stands is read again at once.
+        // Another relay wrote first: where the stream stands is read again on the next pass.
         if (!kept) place = undefined;
-        else await sleep(settings.pollMs, undefined, { signal: stopping.signal });
+        await sleep(settings.pollMs, undefined, { signal: stopping.signal });
       } catch (error) {
         if (stopping.signal.aborted || link.closed) break;
         failures += 1;

@@ -86,7 +86,7 @@ export async function publishEvent(
   try {
     const ack = await js.publish(message.subject, message.body, {
       msgID: message.msgId,
-      expect: { lastSequence: expectedLastSeq, streamName: ORDERS_STREAM },
+      expect: { lastSequence: expectedLastSeq },
       timeout: timeoutMs,
     });
     return ack.duplicate ? { kind: 'repeat', seq: ack.seq } : { kind: 'stored', seq: ack.seq };
