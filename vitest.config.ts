@@ -100,25 +100,19 @@ function wholeSuite(): TestProjectInlineConfiguration {
   };
 }
 
-function endToEnd(): TestProjectInlineConfiguration {
+/** The files of every package that match `files`, as one project of their own. */
+function filesProject(
+  name: string,
+  files: string,
+  globalSetup: string[] = [],
+): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
-      name: 'e2e',
+      name,
       root: absolute(''),
-      include: PACKAGES.map((pkg) => `${pkg.dir}/test/${END_TO_END}`),
-    },
-  };
-}
-
-function withNats(): TestProjectInlineConfiguration {
-  return {
-    extends: true,
-    test: {
-      name: 'nats',
-      root: absolute(''),
-      include: PACKAGES.map((pkg) => `${pkg.dir}/test/${WITH_NATS}`),
-      globalSetup: globalSetupOf(PACKAGES.filter((pkg) => pkg.mongo === true && !pkg.setup)),
+      include: PACKAGES.map((pkg) => `${pkg.dir}/test/${files}`),
+      globalSetup,
     },
   };
 }
@@ -149,6 +143,12 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    projects: [wholeSuite(), endToEnd(), withNats(), ...PACKAGES.map(packageProject)],
+    projects: [
+      wholeSuite(),
+      filesProject('e2e', END_TO_END),
+      // The broker's tests run services on the embedded server, not the bundled fixtures.
+      filesProject('nats', WITH_NATS, [mongoGlobalSetup]),
+      ...PACKAGES.map(packageProject),
+    ],
   },
 });
