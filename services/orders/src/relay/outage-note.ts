@@ -1,8 +1,9 @@
 import type { Logger } from '@repo/common';
 
 /**
- * One line when something of the broker starts failing and one when it works again, however many
- * tries come between: a relay that retries every few seconds for an hour logs two lines.
+ * One line when a loop of the broker's starts failing (NATS, or the database it reads) and one when
+ * it works again, however many tries come between: a relay that retries every few seconds for an
+ * hour logs two lines.
  */
 export function outageNote(logger: Logger, what: string) {
   let since: number | undefined;
@@ -14,7 +15,7 @@ export function outageNote(logger: Logger, what: string) {
       since = Date.now();
       logger.warn(
         { err: error },
-        `${what} failed: NATS unreachable; order events are delayed, retrying`,
+        `${what} failed; order events are delayed, retrying with backoff`,
       );
     },
     recovered(fields: Record<string, unknown> = {}): void {
