@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { RunningService } from '@repo/common';
-import { startNatsServer, type ReceivedEvent, type TestNatsServer } from '@repo/common/testing';
+import {
+  capturingLogger,
+  startNatsServer,
+  type ReceivedEvent,
+  type TestNatsServer,
+} from '@repo/common/testing';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
@@ -17,6 +22,7 @@ import {
   parseEventId,
 } from '../src/domain/order-event.js';
 import { ORDERS_STREAM } from '../src/relay/event-codec.js';
+import { startOrderEventsBroker } from '../src/relay/order-events-broker.js';
 import { RELAY_COLLECTION } from '../src/relay/relay-cursor-repository.js';
 import { ObjectId } from 'mongodb';
 import { idOf, instanceEnvironment, move, place, serviceInstances } from './instances.js';
@@ -317,5 +323,33 @@ describe('order events through NATS JetStream, two instances on one database', (
     const statusOf = (event: ReceivedEvent) =>
       (JSON.parse(event.data) as { status: string }).status;
     expect(trackerAgain.events.map(statusOf)).toEqual(['in-progress', 'completed']);
+  }, 60_000);
+
+  it('guarantee: an outage of NATS is logged once when it starts and once when it ends, however many times the relay tries meanwhile', async () => {
+    const { logger, lines } = capturingLogger();
+    const said = (text: string) => lines().filter((line) => String(line['msg']).startsWith(text));
+    const events = startOrderEventsBroker(testDb.db, ordersRepository(), logger, {
+      natsUrl: broker().url,
+      pollMs: 20,
+      settleMs: 100,
+      replicas: 1,
+    });
+    try {
+      await expect.poll(() => said('connected to NATS'), { timeout: 10_000 }).toHaveLength(1);
+      await broker().stop();
+      await place(testDb.db, (await instances.start(instanceEnvironment(testDb))).url);
+      // Four tries at least: 0.25 s, 0.5 s, 1 s and 2 s apart.
+      await sleep(4_000);
+      await broker().start();
+      await expect
+        .poll(() => said('publishing order events works again'), { timeout: 20_000 })
+        .toHaveLength(1);
+
+      expect(said('publishing order events failed')).toHaveLength(1);
+      expect(said('publishing order events works again')[0]?.['tries']).toBeGreaterThan(1);
+      expect(said('NATS connection lost')).toHaveLength(1);
+    } finally {
+      await events.stop();
+    }
   }, 60_000);
 });
