@@ -33,6 +33,7 @@ export function startLiveConsumer(
   let messages: ConsumerMessages | undefined;
   let nextSeq: number | undefined;
   let foreign = 0;
+  let failures = 0;
 
   const consume = async (): Promise<void> => {
     const nc = await link.connected();
@@ -48,6 +49,7 @@ export function startLiveConsumer(
     messages = await consumer.consume();
     if (stopping.signal.aborted) messages.stop();
     outage.recovered();
+    failures = 0;
     for await (const message of messages) {
       nextSeq = message.seq + 1;
       const event = decodeEvent(
@@ -65,7 +67,7 @@ export function startLiveConsumer(
   };
 
   const run = async (): Promise<void> => {
-    for (let failures = 0; !stopping.signal.aborted;) {
+    while (!stopping.signal.aborted) {
       try {
         await consume();
         if (stopping.signal.aborted) break;
