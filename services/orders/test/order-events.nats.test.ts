@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { RunningService } from '@repo/common';
 import {
@@ -21,7 +21,8 @@ import {
   formatEventId,
   parseEventId,
 } from '../src/domain/order-event.js';
-import { ORDERS_STREAM } from '../src/relay/event-codec.js';
+import { encodeEvent, ORDERS_STREAM } from '../src/relay/event-codec.js';
+import { ensureOrdersStream, publishEvent } from '../src/relay/orders-stream.js';
 import { startOrderEventsBroker } from '../src/relay/order-events-broker.js';
 import { RELAY_COLLECTION } from '../src/relay/relay-cursor-repository.js';
 import { ObjectId } from 'mongodb';
@@ -352,4 +353,26 @@ describe('order events through NATS JetStream, two instances on one database', (
       await events.stop();
     }
   }, 60_000);
+
+  it("guarantee (the broker's part of the relay's): a message id already in the stream is answered as a repeat with its sequence, whatever the relay expected, and a new message expecting an older last sequence is refused", async () => {
+    const nc = await connect({ servers: broker().url });
+    try {
+      await ensureOrdersStream(await jetstreamManager(nc), 1);
+      const js = jetstream(nc);
+      const event = (n: number) =>
+        encodeEvent({
+          id: `${1795600800000 + n}-0123456789abcdef01234567-${n}`,
+          event: n === 0 ? 'order.placed' : 'order.status',
+          data: { id: '0123456789abcdef01234567', status: 'in-progress', at: '…' },
+        });
+
+      expect(await publishEvent(js, event(0), 0, 5_000)).toEqual({ kind: 'stored', seq: 1 });
+      expect(await publishEvent(js, event(1), 1, 5_000)).toEqual({ kind: 'stored', seq: 2 });
+      expect(await publishEvent(js, event(0), 0, 5_000)).toEqual({ kind: 'repeat', seq: 1 });
+      expect(await publishEvent(js, event(2), 1, 5_000)).toEqual({ kind: 'behind' });
+      expect(await streamMessageIds()).toEqual([event(0).msgId, event(1).msgId]);
+    } finally {
+      await nc.close();
+    }
+  });
 });
