@@ -10,7 +10,7 @@ import {
   createOrderStreams,
   type StreamSettings,
 } from './events/order-streams.js';
-import { startOrderEventsBroker, type OrderEventsBroker } from './relay/order-events-broker.js';
+import type { OrderEventsBroker } from './relay/order-events-broker.js';
 
 /** Connected to MongoDB, with the default menu stored, before the port opens. */
 export const service: ServiceDefinition<Config, AppDeps> = {
@@ -35,8 +35,10 @@ export const service: ServiceDefinition<Config, AppDeps> = {
         settleMs: config.ORDERS_EVENTS_SETTLE_MS,
         maxStreamMs: config.ORDERS_EVENTS_MAX_STREAM_MS,
       };
-      // With NATS the streams read the broker's stream; without, the stored events.
+      // With NATS the streams read the broker's stream; without, the stored events (and the
+      // NATS client is not even loaded).
       if (config.NATS_URL !== undefined) {
+        const { startOrderEventsBroker } = await import('./relay/order-events-broker.js');
         broker = startOrderEventsBroker(db, orders, logger, {
           natsUrl: config.NATS_URL,
           pollMs: settings.pollMs,
