@@ -74,6 +74,11 @@ function packageProject(pkg: PackageTests): TestProjectInlineConfiguration {
 
 /** End-to-end tests: the whole system as a person runs it (`npm start`), about 20 s of CPU. */
 const END_TO_END = '**/*.e2e.test.ts';
+/**
+ * Tests against a real nats-server (`npm run test:nats`): one of them waits out a 10 s outage of
+ * the broker, so they are not part of `npm test` (docs/testing.md).
+ */
+const WITH_NATS = '**/*.nats.test.ts';
 
 /**
  * Every package's tests as one project, which `npm test` runs: vitest gives each project workers
@@ -89,19 +94,25 @@ function wholeSuite(): TestProjectInlineConfiguration {
       name: 'all',
       root: absolute(''),
       include: PACKAGES.map((pkg) => `${pkg.dir}/test/**/*.test.ts`),
-      exclude: [...configDefaults.exclude, END_TO_END],
+      exclude: [...configDefaults.exclude, END_TO_END, WITH_NATS],
       globalSetup: globalSetupOf(PACKAGES),
     },
   };
 }
 
-function endToEnd(): TestProjectInlineConfiguration {
+/** The files of every package that match `files`, as one project of their own. */
+function filesProject(
+  name: string,
+  files: string,
+  globalSetup: string[] = [],
+): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
-      name: 'e2e',
+      name,
       root: absolute(''),
-      include: PACKAGES.map((pkg) => `${pkg.dir}/test/${END_TO_END}`),
+      include: PACKAGES.map((pkg) => `${pkg.dir}/test/${files}`),
+      globalSetup,
     },
   };
 }
@@ -132,6 +143,12 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    projects: [wholeSuite(), endToEnd(), ...PACKAGES.map(packageProject)],
+    projects: [
+      wholeSuite(),
+      filesProject('e2e', END_TO_END),
+      // The broker's tests run services on the embedded server, not the bundled fixtures.
+      filesProject('nats', WITH_NATS, [mongoGlobalSetup]),
+      ...PACKAGES.map(packageProject),
+    ],
   },
 });

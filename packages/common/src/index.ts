@@ -103,6 +103,7 @@ export {
   mongoServiceVariables,
   secretVariable,
   serviceVariables,
+  wholeNumberVariable,
   type Env,
 } from './config/config.js';
 

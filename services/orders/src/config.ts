@@ -6,7 +6,9 @@ import {
   millisecondsVariable,
   mongoServiceVariables,
   secretVariable,
+  wholeNumberVariable,
 } from '@repo/common';
+import { z } from 'zod';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -25,6 +27,15 @@ export const loadConfig = configLoader((env) => ({
   ORDERS_EVENTS_POLL_MS: millisecondsVariable(10, MINUTE_MS).default(250),
   ORDERS_EVENTS_SETTLE_MS: millisecondsVariable(0, MINUTE_MS).default(1_000),
   ORDERS_EVENTS_MAX_STREAM_MS: millisecondsVariable(10, DAY_MS).default(HOUR_MS),
+  // The broker (README, "Events through NATS"): unset, the streams poll the stored events.
+  NATS_URL: z
+    .string()
+    .regex(
+      /^(?:nats|tls):\/\/[^\s,]+(?:,(?:nats|tls):\/\/[^\s,]+)*$/,
+      'must be a nats:// or tls:// URL, or several separated by commas',
+    )
+    .optional(),
+  ORDERS_STREAM_REPLICAS: wholeNumberVariable('replicas', 1, 5).default(1),
 }));
 
 export type Config = ReturnType<typeof loadConfig>;

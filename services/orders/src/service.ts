@@ -5,7 +5,12 @@ import { loadConfig, type Config } from './config.js';
 import { createMenuRepository } from './data/menu-repository.js';
 import { createOrdersRepository } from './data/orders-repository.js';
 import { seedDefaultMenu } from './domain/seed-menu.js';
-import { createOrderStreams } from './events/order-streams.js';
+import {
+  createLiveOrderStreams,
+  createOrderStreams,
+  type StreamSettings,
+} from './events/order-streams.js';
+import type { OrderEventsBroker } from './relay/order-events-broker.js';
 import { asyncApiDocument } from './events-document.js';
 
 /** Connected to MongoDB, with the default menu stored, before the port opens. */
@@ -14,6 +19,7 @@ export const service: ServiceDefinition<Config, AppDeps> = {
   loadConfig,
   secrets: ['ORDERS_CUSTOMER_TOKEN', 'ORDERS_STAFF_TOKEN'],
   connect: async (config, logger, throttle) => {
+    let broker: OrderEventsBroker | undefined;
     const connected = await connectWithMongo(config, logger, async (db) => {
       const menu = createMenuRepository(db);
       const seeded = await seedDefaultMenu(menu);
@@ -24,12 +30,27 @@ export const service: ServiceDefinition<Config, AppDeps> = {
         ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
       });
       await idempotency.ensureIndexes();
-      const streams = createOrderStreams(orders, logger, {
+      const settings: StreamSettings = {
         heartbeatMs: config.ORDERS_EVENTS_HEARTBEAT_MS,
         pollMs: config.ORDERS_EVENTS_POLL_MS,
         settleMs: config.ORDERS_EVENTS_SETTLE_MS,
         maxStreamMs: config.ORDERS_EVENTS_MAX_STREAM_MS,
-      });
+      };
+      // With NATS the streams read the broker's stream; without, the stored events (and the
+      // NATS client is not even loaded).
+      if (config.NATS_URL !== undefined) {
+        const { startOrderEventsBroker } = await import('./relay/order-events-broker.js');
+        broker = startOrderEventsBroker(db, orders, logger, {
+          natsUrl: config.NATS_URL,
+          pollMs: settings.pollMs,
+          settleMs: settings.settleMs,
+          replicas: config.ORDERS_STREAM_REPLICAS,
+        });
+      }
+      const streams =
+        broker === undefined
+          ? createOrderStreams(orders, logger, settings)
+          : createLiveOrderStreams(broker.feed, orders, logger, settings);
       return {
         menu,
         orders,
@@ -41,8 +62,16 @@ export const service: ServiceDefinition<Config, AppDeps> = {
         streams,
       };
     });
-    // A stop ends the streams at once; their clients resume on another instance.
-    return { ...connected, endStreams: () => connected.deps.streams.endAll() };
+    // A stop ends the streams at once; their clients resume on another instance. NATS is no
+    // part of readiness: without it orders are taken and their events wait in the database.
+    return {
+      ...connected,
+      endStreams: () => connected.deps.streams.endAll(),
+      close: async () => {
+        await broker?.stop();
+        await connected.close?.();
+      },
+    };
   },
   createApp,
   apiDocument,

@@ -18,7 +18,17 @@ describe('configuration', () => {
       ORDERS_EVENTS_POLL_MS: 250,
       ORDERS_EVENTS_SETTLE_MS: 1_000,
       ORDERS_EVENTS_MAX_STREAM_MS: 3_600_000,
+      ORDERS_STREAM_REPLICAS: 1,
     });
+  });
+
+  it('when NATS_URL names one or more nats:// or tls:// servers, then it is kept; anything else fails naming it', () => {
+    expect(loadConfig({ NATS_URL: 'nats://nats:4222' }).NATS_URL).toBe('nats://nats:4222');
+    expect(loadConfig({ NATS_URL: 'nats://a:4222,tls://b:4222' }).NATS_URL).toBe(
+      'nats://a:4222,tls://b:4222',
+    );
+    for (const wrong of ['localhost:4222', 'http://nats:4222', 'nats://a:4222,', ''])
+      expect(() => loadConfig({ NATS_URL: wrong }), wrong).toThrow(/NATS_URL/);
   });
 
   it('when ORDERS_EVENTS_HEARTBEAT_MS is not a whole number of milliseconds, then loading fails naming it', () => {

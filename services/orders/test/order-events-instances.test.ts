@@ -1,89 +1,25 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { runService, type RunningService } from '@repo/common';
-import { EventStreamClient } from '@repo/common/testing';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { service } from '../src/service.js';
 import {
-  addMenuItem,
-  AS_CUSTOMER,
-  AS_STAFF,
-  CUSTOMER_TOKEN,
-  STAFF_TOKEN,
-  uniqueName,
-} from './support.js';
+  idOf,
+  instanceEnvironment,
+  move,
+  place as placeThrough,
+  serviceInstances,
+} from './instances.js';
+import { AS_CUSTOMER, AS_STAFF } from './support.js';
 
 const testDb = useTestDatabase('orders_event_instances');
+const environment = () => instanceEnvironment(testDb);
+const instances = serviceInstances();
+afterEach(() => instances.closeAll());
 
-/** Short poll and settle so events come quickly; a grace far longer than any wait here. */
-function environment(): Record<string, string> {
-  return {
-    ORDERS_CUSTOMER_TOKEN: CUSTOMER_TOKEN,
-    ORDERS_STAFF_TOKEN: STAFF_TOKEN,
-    MONGODB_DB: testDb.dbName,
-    MONGODB_URI: testDb.uri,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    ORDERS_EVENTS_POLL_MS: '20',
-    ORDERS_EVENTS_SETTLE_MS: '100',
-    SHUTDOWN_GRACE_MS: '60000',
-    SHUTDOWN_DRAIN_MS: '0',
-  };
-}
-
-const running: RunningService[] = [];
-const clients: EventStreamClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await Promise.all(running.splice(0).map((instance) => instance.stop()));
-});
-
-/** One instance of the real service (connect, seed, listen) over this file's database. */
-async function startInstance(): Promise<RunningService> {
-  const env = environment();
-  const instance = await runService({
-    ...service,
-    ownsProcess: false,
-    loadConfig: () => loadConfig(env),
-    runnerEnv: env,
-  });
-  running.push(instance);
-  return instance;
-}
-
-async function open(url: string, authorization: string): Promise<EventStreamClient> {
-  const client = await EventStreamClient.open(url, { authorization });
-  clients.push(client);
-  return client;
-}
-
-async function place(url: string): Promise<string> {
-  const item = await addMenuItem(testDb.db, { toppings: [] });
-  const response = await fetch(`${url}/orders`, {
-    method: 'POST',
-    headers: { authorization: AS_CUSTOMER, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customerName: uniqueName('Customer'),
-      items: [{ menuItemId: item._id.toHexString() }],
-    }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function move(url: string, id: string, status: string): Promise<void> {
-  const response = await fetch(`${url}/orders/${id}`, {
-    method: 'PATCH',
-    headers: { authorization: AS_STAFF, 'content-type': 'application/json' },
-    body: JSON.stringify({ status }),
-  });
-  expect(response.status).toBe(200);
-}
-
-const idOf = (event: { data: string }) => (JSON.parse(event.data) as { id: string }).id;
+const startInstance = () => instances.start(environment());
+const open = (url: string, authorization: string) => instances.open(url, { authorization });
+const place = (url: string) => placeThrough(testDb.db, url);
 
 describe('two instances on one database', () => {
   it('when orders are placed and moved through instance A, then a kitchen stream on instance B and a tracker on A get every event of them, in order', async () => {
@@ -127,11 +63,10 @@ describe('two instances on one database', () => {
     expect(kitchen.endedCleanly).toBe(true);
     await move(a.url, first, 'in-progress');
     await move(a.url, first, 'completed');
-    const resumed = await EventStreamClient.open(`${a.url}/orders/events`, {
+    const resumed = await instances.open(`${a.url}/orders/events`, {
       authorization: AS_STAFF,
       'last-event-id': last?.id ?? 'none',
     });
-    clients.push(resumed);
     await resumed.received(2);
 
     expect(last?.event).toBe('order.placed');

@@ -5,14 +5,8 @@ import { ObjectId } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
 import { createOrderStreams } from '../src/events/order-streams.js';
-import {
-  addMenuItem,
-  AS_CUSTOMER,
-  AS_STAFF,
-  buildApp,
-  TOKEN_ERROR_BODY,
-  uniqueName,
-} from './support.js';
+import { move as moveThrough, placeOrder } from './instances.js';
+import { AS_CUSTOMER, AS_STAFF, buildApp, TOKEN_ERROR_BODY, uniqueName } from './support.js';
 
 const testDb = useTestDatabase('orders_events');
 const server = useListeningApp(() =>
@@ -37,28 +31,8 @@ async function open(path: string, headers: Record<string, string>): Promise<Even
   return client;
 }
 
-async function place(): Promise<{ id: string; customerName: string }> {
-  const item = await addMenuItem(testDb.db, { toppings: [] });
-  const response = await fetch(`${server.url}/orders`, {
-    method: 'POST',
-    headers: { authorization: AS_CUSTOMER, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customerName: uniqueName('Customer'),
-      items: [{ menuItemId: item._id.toHexString() }],
-    }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; customerName: string };
-}
-
-async function move(id: string, status: string): Promise<void> {
-  const response = await fetch(`${server.url}/orders/${id}`, {
-    method: 'PATCH',
-    headers: { authorization: AS_STAFF, 'content-type': 'application/json' },
-    body: JSON.stringify({ status }),
-  });
-  expect(response.status).toBe(200);
-}
+const place = () => placeOrder(testDb.db, server.url);
+const move = (id: string, status: string) => moveThrough(server.url, id, status);
 
 async function cancel(id: string): Promise<void> {
   const response = await fetch(`${server.url}/orders/${id}`, {

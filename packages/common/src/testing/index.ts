@@ -69,3 +69,4 @@ export { relativeCost, settledCpuMicroseconds, type CostOptions } from './relati
 export { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client.js';
 export { describeDiskFull, type DiskFullTarget } from './disk-full-tests.js';
 export { mountSmallDisk, writeFiller, type SmallDisk } from './small-disk.js';
+export { startNatsServer, type TestNatsServer } from './nats-server.js';

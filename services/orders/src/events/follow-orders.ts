@@ -1,20 +1,10 @@
 import type { EventStream } from '@repo/common';
 import type { OrderRecord } from '../domain/order.js';
-import {
-  compareEventKeys,
-  eventKey,
-  eventsOf,
-  isFinal,
-  type EventKey,
-  type OrderEventRecord,
-} from '../domain/order-event.js';
+import { compareEventKeys, eventsOf, isFinal, type EventKey } from '../domain/order-event.js';
 import { currentStateMessage, eventMessage } from './event-messages.js';
+import type { LiveEvent } from './live-feed.js';
 import type { FeedSubscriber } from './order-event-feed.js';
-
-/** Sorts after every event of its millisecond. */
-function endOfMillisecond(atMs: number): EventKey {
-  return { atMs, orderId: '~', seq: Number.POSITIVE_INFINITY };
-}
+import { endOfMillisecond, eventsBetween } from './settled-events.js';
 
 /**
  * The kitchen's view: every event of the shop, in key order. It sends only settled events (at or
@@ -33,68 +23,84 @@ export function followShop(
     },
     take(orders, horizon) {
       const limit = endOfMillisecond(horizon);
-      const due: { key: EventKey; order: OrderRecord; event: OrderEventRecord }[] = [];
-      for (const order of orders) {
-        for (const event of eventsOf(order)) {
-          const key = eventKey(order._id, event);
-          if (compareEventKeys(key, cursor) > 0 && compareEventKeys(key, limit) <= 0)
-            due.push({ key, order, event });
-        }
-      }
-      due.sort((a, b) => compareEventKeys(a.key, b.key));
-      for (const { order, event } of due) stream.send(eventMessage(order, event));
+      for (const { order, event } of eventsBetween(orders, cursor, limit))
+        stream.send(eventMessage(order, event));
       if (compareEventKeys(limit, cursor) > 0) cursor = limit;
     },
   };
 }
 
 /**
- * One order's view: sends its events after number `afterSeq` as soon as they are read (one order's
- * events are numbered, so none is sent twice or out of turn), and ends after a final one.
+ * Where one order's stream stands: it sends the order's events after number `lastSeq`, each once
+ * and in turn (one order's events are numbered), and ends after a final one.
  */
-function followOrder(stream: EventStream, order: OrderRecord, afterSeq: number, horizonMs: number) {
+export interface OrderCursor {
+  /** The order as read from the database. */
+  sendNew(current: OrderRecord): void;
+  /** An event from the broker, of any order. */
+  sendLive(event: LiveEvent): void;
+}
+
+function orderCursor(stream: EventStream, orderId: string, afterSeq: number): OrderCursor {
   let lastSeq = afterSeq;
-  let floor = horizonMs;
-  const sendNew = (current: OrderRecord): void => {
-    for (const event of eventsOf(current)) {
-      if (event.seq <= lastSeq) continue;
-      stream.send(eventMessage(current, event));
-      lastSeq = event.seq;
-      if (isFinal(event)) stream.end();
-    }
-  };
-  const subscriber: FeedSubscriber = {
-    get floorMs() {
-      return floor;
+  return {
+    sendNew(current) {
+      for (const event of eventsOf(current)) {
+        if (event.seq <= lastSeq) continue;
+        stream.send(eventMessage(current, event));
+        lastSeq = event.seq;
+        if (isFinal(event)) stream.end();
+      }
     },
-    take(orders, horizon) {
-      const current = orders.find((candidate) => candidate._id.equals(order._id));
-      if (current !== undefined) sendNew(current);
-      floor = Math.max(floor, horizon);
+    sendLive({ key, message, final }) {
+      if (key.orderId !== orderId || key.seq <= lastSeq) return;
+      stream.send(message);
+      lastSeq = key.seq;
+      if (final) stream.end();
     },
   };
-  return { subscriber, sendNew };
 }
 
 /**
  * A tracker's stream of `order`, read when it opened: resuming after `resumeSeq`, the events it
  * missed; else first the order as it is now. Null when nothing can follow (the stream ends).
  */
+export function startTracking(
+  stream: EventStream,
+  order: OrderRecord,
+  resumeSeq: number | null,
+): OrderCursor | null {
+  const events = eventsOf(order);
+  const latest = events[events.length - 1];
+  if (latest === undefined) return null;
+  const cursor = orderCursor(stream, order._id.toHexString(), resumeSeq ?? latest.seq);
+  if (resumeSeq === null) {
+    stream.send(currentStateMessage(order, latest));
+    if (isFinal(latest)) return null;
+  } else {
+    cursor.sendNew(order);
+  }
+  return stream.ended ? null : cursor;
+}
+
+/** `startTracking`, then the order's changes as the feed reads them. */
 export function trackOrder(
   stream: EventStream,
   order: OrderRecord,
   resumeSeq: number | null,
   horizonMs: number,
 ): FeedSubscriber | null {
-  const events = eventsOf(order);
-  const latest = events[events.length - 1];
-  if (latest === undefined) return null;
-  const { subscriber, sendNew } = followOrder(stream, order, resumeSeq ?? latest.seq, horizonMs);
-  if (resumeSeq === null) {
-    stream.send(currentStateMessage(order, latest));
-    if (isFinal(latest)) return null;
-  } else {
-    sendNew(order);
-  }
-  return stream.ended ? null : subscriber;
+  const cursor = startTracking(stream, order, resumeSeq);
+  if (cursor === null) return null;
+  let floor = horizonMs;
+  return {
+    get floorMs() {
+      return floor;
+    },
+    take(orders, horizon) {
+      const current = orders.find((candidate) => candidate._id.equals(order._id));
+      if (current !== undefined) cursor.sendNew(current);
+      floor = Math.max(floor, horizon);
+    },
+  };
 }

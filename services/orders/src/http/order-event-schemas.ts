@@ -43,5 +43,13 @@ export const publishedHeadersSchema = z
       description:
         "The event's id, as its Server-Sent Events `id`: `<ms>-<order id>-<n>`. JetStream drops a message whose id it has already stored within its duplicate window, so a repeated publish is stored once.",
     }),
+    'Nats-Expected-Last-Sequence': z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional()
+      .meta({
+        description:
+          "The stream sequence the publisher expected before this message; the broker refuses the message when another was stored after it, which keeps the stream in the events' order. Consumers can ignore it.",
+      }),
   })
   .meta({ id: 'PublishedHeaders' });

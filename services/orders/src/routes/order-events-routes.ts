@@ -1,7 +1,6 @@
 import { eventStreamResponse, lastEventIdHeader, type Route } from '@repo/common';
 import type { AppDeps } from '../app.js';
 import { parseEventId } from '../domain/order-event.js';
-import { followShop, trackOrder } from '../events/follow-orders.js';
 import { requireToken } from '../http/auth.js';
 import { orderNotFound } from '../http/errors.js';
 import { readOrderId } from '../http/order-schemas.js';
@@ -53,8 +52,7 @@ export const orderEventRoutes: Route<AppDeps>[] = [
     before: ({ staffToken, throttle }) => [requireToken(staffToken, throttle)],
     handle(req, res, { streams }) {
       const after = parseEventId(req.get('last-event-id'));
-      const horizon = streams.feed.horizonMs();
-      streams.open(res, (stream) => followShop(stream, after, horizon));
+      streams.followShop(res, after);
     },
   },
   {
@@ -75,13 +73,13 @@ export const orderEventRoutes: Route<AppDeps>[] = [
     async handle(req, res, { orders, streams }) {
       const id = readOrderId(req.params.id);
       const resume = parseEventId(req.get('last-event-id'));
-      const horizon = streams.feed.horizonMs();
+      const openTracker = streams.trackOrder();
       const order = await orders.findStoredById(id);
       const resumeSeq = resume?.orderId === id.toHexString() ? resume.seq : null;
       // A cancelled order is gone, except for a client that missed its cancellation.
       if (order === null || (order.cancelledAt !== undefined && resumeSeq === null))
         throw orderNotFound(req.params.id ?? '');
-      streams.open(res, (stream) => trackOrder(stream, order, resumeSeq, horizon));
+      openTracker(res, order, resumeSeq);
     },
   },
 ];
