@@ -24,8 +24,8 @@ export const loadConfig = configLoader((env) => ({
   API_DOCS: apiDocsVariable(env),
   // The event streams (README, "Following orders live").
   ORDERS_EVENTS_HEARTBEAT_MS: millisecondsVariable(10, HOUR_MS).default(15_000),
-  ORDERS_EVENTS_POLL_MS: millisecondsVariable(10, MINUTE_MS).default(250),
-  ORDERS_EVENTS_SETTLE_MS: millisecondsVariable(0, MINUTE_MS).default(1_000),
+  ORDERS_EVENTS_POLL_MS: millisecondsVariable(10, MINUTE_MS).default(100),
+  ORDERS_EVENTS_SETTLE_MS: millisecondsVariable(0, MINUTE_MS).default(500),
   ORDERS_EVENTS_MAX_STREAM_MS: millisecondsVariable(10, DAY_MS).default(HOUR_MS),
   // The broker (README, "Events through NATS"): unset, the streams poll the stored events.
   NATS_URL: z
