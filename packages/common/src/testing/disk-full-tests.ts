@@ -3,15 +3,21 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../runtime/run-service.js';
+import { cleanUpInOrder } from './clean-up.js';
 import { mountSmallDisk, writeFiller } from './small-disk.js';
+import { timedAnswer as timed, type TimedAnswer } from './timed-answer.js';
 
 /** Far above a service's deadlines (1 s per operation by default): proves "no hang", not a figure. */
 const NO_HANG_MS = 5_000;
 const DISK_FULL = 'database refuses writes: disk full';
 /** Writes tried before the test gives up on the disk ever filling. */
 const MOST_WRITES = 3_000;
+/** What a step of the clean-up may take before the next runs anyway: all four in a hook's 30 s. */
+const CLEAN_UP_STEP_MS = 5_000;
 
 export interface DiskFullTarget {
+  /** The service, as the tests name it. */
+  name: string;
   /** A database server keeping its files in `dbPath`. */
   startDatabase: (dbPath: string) => Promise<{ uri: string; stop: () => Promise<void> }>;
   /** The whole service (`runService`) over database `dbName` at `uri`, on a free port. */
@@ -20,15 +26,8 @@ export interface DiskFullTarget {
   write: (url: string, n: number) => Promise<Response>;
   /** One read through the service of what it stored. */
   read: (url: string) => Promise<Response>;
-  /** The service's generic 500 body, as its README fixes it. */
+  /** The service's generic 500 body, as its README and OpenAPI document fix it. */
   generic500: RegExp;
-}
-
-async function timed(answer: () => Promise<Response>) {
-  const started = Date.now();
-  const response = await answer();
-  const body = await response.text();
-  return { status: response.status, body, ms: Date.now() - started };
 }
 
 /**
@@ -37,7 +36,7 @@ async function timed(answer: () => Promise<Response>) {
  * freed, without a restart.
  */
 export function describeDiskFull(target: DiskFullTarget): void {
-  describe('a database that runs out of disk space', () => {
+  describe(`${target.name}: a database that runs out of disk space`, () => {
     it('when the disk fills, then writes get the generic 500 without hanging, /readyz is 503 naming the full disk, reads keep working, and once space is freed writes and readiness come back without a restart', async (context) => {
       const disk = await mountSmallDisk(16);
       const filler = join(disk.dir, 'filler');
@@ -46,14 +45,22 @@ export function describeDiskFull(target: DiskFullTarget): void {
         database?: Awaited<ReturnType<DiskFullTarget['startDatabase']>>;
         service?: RunningService;
       } = {};
-      // In this order also when an assertion failed half-way: a server on a full disk cannot stop.
-      context.onTestFinished(async () => {
-        await started.service?.stop();
-        rmSync(filler, { force: true });
-        rmSync(topUp, { force: true });
-        await started.database?.stop();
-        await disk.unmount();
-      });
+      // In this order, each step also when an earlier one failed or hung: a server on a full
+      // disk cannot stop, and the disk is unmounted whatever happened before.
+      context.onTestFinished(() =>
+        cleanUpInOrder(
+          [
+            ['stop the service', () => started.service?.stop()],
+            [
+              'free the disk',
+              () => [filler, topUp].forEach((file) => rmSync(file, { force: true })),
+            ],
+            ['stop the database', () => started.database?.stop()],
+            ['unmount the disk', () => disk.unmount()],
+          ],
+          CLEAN_UP_STEP_MS,
+        ),
+      );
       const database = await target.startDatabase(join(disk.dir, 'data'));
       started.database = database;
       const service = await target.startService(database.uri, 'disk_full');
@@ -62,7 +69,7 @@ export function describeDiskFull(target: DiskFullTarget): void {
       expect((await target.write(url, 0)).status).toBeLessThan(300);
 
       writeFiller(filler);
-      const refusals: Array<Awaited<ReturnType<typeof timed>>> = [];
+      const refusals: TimedAnswer[] = [];
       // Near the edge a refused write's pages serve the next: write until three are refused.
       for (let n = 1; n < MOST_WRITES && refusals.length < 3; n++) {
         const answer = await timed(() => target.write(url, n));

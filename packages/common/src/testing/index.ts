@@ -62,3 +62,5 @@ export { relativeCost, settledCpuMicroseconds, type CostOptions } from './relati
 export { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client.js';
 export { describeDiskFull, type DiskFullTarget } from './disk-full-tests.js';
 export { mountSmallDisk, writeFiller, type SmallDisk } from './small-disk.js';
+export { documentedAnswerPattern } from './documented-answer.js';
+export { timedAnswer, type TimedAnswer } from './timed-answer.js';
