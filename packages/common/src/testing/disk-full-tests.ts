@@ -1,10 +1,8 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../runtime/run-service.js';
-import { cleanUpInOrder } from './clean-up.js';
-import { mountSmallDisk, writeFiller } from './small-disk.js';
+import { useSmallDisk } from './small-disk-in-test.js';
 import { timedAnswer as timed, type TimedAnswer } from './timed-answer.js';
 
 /** Far above a service's deadlines (1 s per operation by default): proves "no hang", not a figure. */
@@ -12,8 +10,6 @@ const NO_HANG_MS = 5_000;
 const DISK_FULL = 'database refuses writes: disk full';
 /** Writes tried before the test gives up on the disk ever filling. */
 const MOST_WRITES = 3_000;
-/** What a step of the clean-up may take before the next runs anyway: all four in a hook's 30 s. */
-const CLEAN_UP_STEP_MS = 5_000;
 
 export interface DiskFullTarget {
   /** The service, as the tests name it. */
@@ -38,37 +34,15 @@ export interface DiskFullTarget {
 export function describeDiskFull(target: DiskFullTarget): void {
   describe(`${target.name}: a database that runs out of disk space`, () => {
     it('when the disk fills, then writes get the generic 500 without hanging, /readyz is 503 naming the full disk, reads keep working, and once space is freed writes and readiness come back without a restart', async (context) => {
-      const disk = await mountSmallDisk(16);
-      const filler = join(disk.dir, 'filler');
-      const topUp = join(disk.dir, 'top-up');
-      const started: {
-        database?: Awaited<ReturnType<DiskFullTarget['startDatabase']>>;
-        service?: RunningService;
-      } = {};
-      // In this order, each step also when an earlier one failed or hung: a server on a full
-      // disk cannot stop, and the disk is unmounted whatever happened before.
-      context.onTestFinished(() =>
-        cleanUpInOrder(
-          [
-            ['stop the service', () => started.service?.stop()],
-            [
-              'free the disk',
-              () => [filler, topUp].forEach((file) => rmSync(file, { force: true })),
-            ],
-            ['stop the database', () => started.database?.stop()],
-            ['unmount the disk', () => disk.unmount()],
-          ],
-          CLEAN_UP_STEP_MS,
-        ),
-      );
+      const disk = await useSmallDisk(context, 16);
       const database = await target.startDatabase(join(disk.dir, 'data'));
-      started.database = database;
+      disk.uses('stop the database', () => database.stop());
       const service = await target.startService(database.uri, 'disk_full');
-      started.service = service;
+      disk.uses('stop the service', () => service.stop());
       const { url } = service;
       expect((await target.write(url, 0)).status).toBeLessThan(300);
 
-      writeFiller(filler);
+      disk.fill('filler');
       const refusals: TimedAnswer[] = [];
       // Near the edge a refused write's pages serve the next: write until three are refused.
       for (let n = 1; n < MOST_WRITES && refusals.length < 3; n++) {
@@ -82,15 +56,14 @@ export function describeDiskFull(target: DiskFullTarget): void {
         expect(answer.ms).toBeLessThan(NO_HANG_MS);
       }
       // Whatever the refusals left free goes too: the disk stays full until the test frees it.
-      writeFiller(topUp);
+      disk.fill('top-up');
 
       const readiness = await timed(() => fetch(`${url}/readyz`));
       expect(readiness.status).toBe(503);
       expect(JSON.parse(readiness.body)).toMatchObject({ reason: DISK_FULL });
       expect((await target.read(url)).status).toBe(200);
 
-      rmSync(filler);
-      rmSync(topUp);
+      disk.free();
       // Readiness tries a write once a second while writes are refused.
       for (;;) {
         const ready = await timed(() => fetch(`${url}/readyz`));

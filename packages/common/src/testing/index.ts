@@ -64,3 +64,4 @@ export { describeDiskFull, type DiskFullTarget } from './disk-full-tests.js';
 export { mountSmallDisk, writeFiller, type SmallDisk } from './small-disk.js';
 export { documentedAnswerPattern } from './documented-answer.js';
 export { timedAnswer, type TimedAnswer } from './timed-answer.js';
+export { useSmallDisk, type SmallDiskInTest } from './small-disk-in-test.js';
