@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { useTestDatabase } from '@repo/embedded-mongo/testing';
@@ -8,18 +7,17 @@ import {
   type FaultMode,
   type FaultProxy,
 } from '../src/testing/fault-proxy.js';
-import { ownedBy, runFixture, type RunningChild } from './child-process.js';
+import type { RunningChild } from './child-process.js';
+import {
+  countLines,
+  listeningUrl,
+  NO_HANG_MS,
+  postThing,
+  startMongoFixture,
+  timed,
+} from './mongo-fixture.js';
 
-const fixture = fileURLToPath(new URL('./fixtures/mongo-fixture-service.ts', import.meta.url));
 const testDb = useTestDatabase('common_outage');
-
-/**
- * A bound far above the deadlines the fixture is given (400 ms for an operation, 300 ms for
- * readiness), and far below the hang these tests guard against (a stalled database kept requests
- * waiting for as long as the connection lived). It proves "no hang", not the figure: `npm run
- * faults` measures that.
- */
-const NO_HANG_MS = 5_000;
 
 /** A proxy of the test's (`context`) own in front of the database, so the tests run side by side. */
 async function ownProxy(context: TestContext): Promise<FaultProxy> {
@@ -34,34 +32,7 @@ function startService(
   proxy: FaultProxy,
   env: Record<string, string> = {},
 ): RunningChild {
-  const running = runFixture(fixture, {
-    PORT: '0',
-    LOG_LEVEL: 'info',
-    MONGODB_URI: proxy.mongoUri(testDb.uri),
-    MONGODB_DB: testDb.dbName,
-    // Well above what a healthy write takes on a loaded test machine (400 ms was once exceeded
-    // with four files at once on two cores), still far below NO_HANG_MS.
-    MONGODB_OPERATION_TIMEOUT_MS: '1500',
-    READINESS_TIMEOUT_MS: '1000',
-    SHUTDOWN_DRAIN_MS: '0',
-    ...env,
-  });
-  return ownedBy(context, running);
-}
-
-async function timed(url: string, init?: RequestInit) {
-  const started = Date.now();
-  const response = await fetch(url, init);
-  const body = await response.text();
-  return { status: response.status, body, ms: Date.now() - started };
-}
-
-function post(url: string, name: string) {
-  return timed(`${url}/things`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
+  return startMongoFixture(context, proxy.mongoUri(testDb.uri), testDb.dbName, env);
 }
 
 async function waitUntilReady(url: string): Promise<void> {
@@ -72,13 +43,6 @@ async function waitUntilReady(url: string): Promise<void> {
   }
 }
 
-function countLines(service: RunningChild, message: string): number {
-  return service
-    .stdout()
-    .split('\n')
-    .filter((line) => line.includes(`"msg":"${message}"`)).length;
-}
-
 // Each test has a proxy and a service of its own, so they wait out their deadlines side by side.
 describe.concurrent('a service whose database is lost while it runs', () => {
   it.for<FaultMode>(['stall', 'drop'])(
@@ -86,11 +50,10 @@ describe.concurrent('a service whose database is lost while it runs', () => {
     async (fault, context) => {
       const proxy = await ownProxy(context);
       const service = startService(context, proxy);
-      const listening = await service.waitForLog((line) => line.msg === 'mongo-fixture listening');
-      const url = String(listening.url);
+      const url = await listeningUrl(service);
       const acknowledged: string[] = [];
       const write = async (name: string) => {
-        const answer = await post(url, name);
+        const answer = await postThing(url, name);
         if (answer.status === 201) acknowledged.push(name);
         return answer;
       };

@@ -12,8 +12,8 @@ const createSchema = z.strictObject({
 
 /**
  * What `npm run faults` sends to the service: half the connections GET `read`, half POST
- * `create`. `{id}` in `read` is the id a first create answered; `{first}` in the body is the id
- * of the first element `firstOf` lists.
+ * `create` (also the write of the disk-full test). `{id}` in `read` is the id a first create
+ * answered; `{first}` in the body is the id of the first element `firstOf` lists.
  */
 export const faultsSchema = z.strictObject(
   {

@@ -1,9 +1,9 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../runtime/run-service.js';
-import { mountSmallDisk, writeFiller } from './small-disk.js';
+import { useSmallDisk } from './small-disk-in-test.js';
+import { timedAnswer as timed, type TimedAnswer } from './timed-answer.js';
 
 /** Far above a service's deadlines (1 s per operation by default): proves "no hang", not a figure. */
 const NO_HANG_MS = 5_000;
@@ -12,6 +12,8 @@ const DISK_FULL = 'database refuses writes: disk full';
 const MOST_WRITES = 3_000;
 
 export interface DiskFullTarget {
+  /** The service, as the tests name it. */
+  name: string;
   /** A database server keeping its files in `dbPath`. */
   startDatabase: (dbPath: string) => Promise<{ uri: string; stop: () => Promise<void> }>;
   /** The whole service (`runService`) over database `dbName` at `uri`, on a free port. */
@@ -20,15 +22,8 @@ export interface DiskFullTarget {
   write: (url: string, n: number) => Promise<Response>;
   /** One read through the service of what it stored. */
   read: (url: string) => Promise<Response>;
-  /** The service's generic 500 body, as its README fixes it. */
+  /** The service's generic 500 body, as its README and OpenAPI document fix it. */
   generic500: RegExp;
-}
-
-async function timed(answer: () => Promise<Response>) {
-  const started = Date.now();
-  const response = await answer();
-  const body = await response.text();
-  return { status: response.status, body, ms: Date.now() - started };
 }
 
 /**
@@ -37,32 +32,18 @@ async function timed(answer: () => Promise<Response>) {
  * freed, without a restart.
  */
 export function describeDiskFull(target: DiskFullTarget): void {
-  describe('a database that runs out of disk space', () => {
+  describe(`${target.name}: a database that runs out of disk space`, () => {
     it('when the disk fills, then writes get the generic 500 without hanging, /readyz is 503 naming the full disk, reads keep working, and once space is freed writes and readiness come back without a restart', async (context) => {
-      const disk = await mountSmallDisk(16);
-      const filler = join(disk.dir, 'filler');
-      const topUp = join(disk.dir, 'top-up');
-      const started: {
-        database?: Awaited<ReturnType<DiskFullTarget['startDatabase']>>;
-        service?: RunningService;
-      } = {};
-      // In this order also when an assertion failed half-way: a server on a full disk cannot stop.
-      context.onTestFinished(async () => {
-        await started.service?.stop();
-        rmSync(filler, { force: true });
-        rmSync(topUp, { force: true });
-        await started.database?.stop();
-        await disk.unmount();
-      });
+      const disk = await useSmallDisk(context, 16);
       const database = await target.startDatabase(join(disk.dir, 'data'));
-      started.database = database;
+      disk.uses('stop the database', () => database.stop());
       const service = await target.startService(database.uri, 'disk_full');
-      started.service = service;
+      disk.uses('stop the service', () => service.stop());
       const { url } = service;
       expect((await target.write(url, 0)).status).toBeLessThan(300);
 
-      writeFiller(filler);
-      const refusals: Array<Awaited<ReturnType<typeof timed>>> = [];
+      disk.fill('filler');
+      const refusals: TimedAnswer[] = [];
       // Near the edge a refused write's pages serve the next: write until three are refused.
       for (let n = 1; n < MOST_WRITES && refusals.length < 3; n++) {
         const answer = await timed(() => target.write(url, n));
@@ -75,15 +56,14 @@ export function describeDiskFull(target: DiskFullTarget): void {
         expect(answer.ms).toBeLessThan(NO_HANG_MS);
       }
       // Whatever the refusals left free goes too: the disk stays full until the test frees it.
-      writeFiller(topUp);
+      disk.fill('top-up');
 
       const readiness = await timed(() => fetch(`${url}/readyz`));
       expect(readiness.status).toBe(503);
       expect(JSON.parse(readiness.body)).toMatchObject({ reason: DISK_FULL });
       expect((await target.read(url)).status).toBe(200);
 
-      rmSync(filler);
-      rmSync(topUp);
+      disk.free();
       // Readiness tries a write once a second while writes are refused.
       for (;;) {
         const ready = await timed(() => fetch(`${url}/readyz`));

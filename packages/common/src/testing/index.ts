@@ -70,3 +70,6 @@ export { PlainClient, type PlainAnswer, type PlainRequest } from './plain-client
 export { describeDiskFull, type DiskFullTarget } from './disk-full-tests.js';
 export { mountSmallDisk, writeFiller, type SmallDisk } from './small-disk.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
+export { documentedAnswerPattern } from './documented-answer.js';
+export { timedAnswer, type TimedAnswer } from './timed-answer.js';
+export { useSmallDisk, type SmallDiskInTest } from './small-disk-in-test.js';

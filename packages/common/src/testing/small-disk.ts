@@ -14,16 +14,27 @@ export interface SmallDisk {
 
 /**
  * A tmpfs of `megabytes` of its own (mounting needs root, as the tests and CI have), so a full
- * disk is the kernel's ENOSPC and not an imitation of it.
+ * disk is the kernel's ENOSPC and not an imitation of it. Its mount point is a fresh temporary
+ * folder, so test files that run side by side never share one.
  */
 export async function mountSmallDisk(megabytes: number): Promise<SmallDisk> {
   const dir = await mkdtemp(join(tmpdir(), 'small-disk-'));
-  await run('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir]);
+  try {
+    await run('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir]);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  let unmounted: Promise<void> | undefined;
   return {
     dir,
-    async unmount() {
-      await run('umount', ['-l', dir]);
-      await rm(dir, { recursive: true, force: true });
+    // Lazily, so a file some process still holds open does not keep the disk mounted; the folder
+    // goes only once nothing is mounted there, so a failed unmount never empties the disk.
+    unmount() {
+      unmounted ??= run('umount', ['-l', dir]).then(() =>
+        rm(dir, { recursive: true, force: true }),
+      );
+      return unmounted;
     },
   };
 }
