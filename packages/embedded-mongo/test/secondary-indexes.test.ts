@@ -108,6 +108,27 @@ describe('secondary indexes', () => {
     expect(explain['executionStats']['totalDocsExamined']).toBeLessThanOrEqual(4);
   });
 
+  it('when the leading field of a compound index is a range rather than one value, then a sort on the next field is not taken from the index', async () => {
+    const coll = t.db.collection('ranged_prefix');
+    await coll.createIndex({ a: 1, _id: 1 });
+    await coll.insertMany([
+      { _id: 0, a: 1 },
+      { _id: 1, a: 0 },
+      { _id: 2, a: 1 },
+    ] as Document[]);
+    for (const filter of [{ a: { $gte: 0, $lte: 1 } }, { a: { $gte: 0, $lte: 1.0 } }]) {
+      const found = await coll.find(filter as Document, { sort: { _id: -1 } }).toArray();
+      expect(found.map((d) => d['_id'])).toEqual([2, 1, 0]);
+    }
+    // One value, however written, still lets the index give the order.
+    const pinned = { a: { $gte: 1, $lte: 1.0 } } as Document;
+    expect((await coll.find(pinned, { sort: { _id: -1 } }).toArray()).map((d) => d['_id'])).toEqual(
+      [2, 0],
+    );
+    const explain = await coll.find(pinned, { sort: { _id: -1 } }).explain();
+    expect(text(explain['queryPlanner']['winningPlan'] as Document)).not.toContain('"SORT"');
+  });
+
   it('when customers page through their orders as the products service asks, then each page comes from the index made for it', async () => {
     const coll = t.db.collection('customer_orders');
     await coll.createIndexes([

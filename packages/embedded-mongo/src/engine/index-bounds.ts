@@ -197,7 +197,8 @@ function isPoint(interval: Interval): boolean {
     'value' in interval.low &&
     'value' in interval.high &&
     interval.lowInclusive &&
-    interval.highInclusive
+    interval.highInclusive &&
+    compareValues(interval.low.value, interval.high.value) === 0
   );
 }
 
