@@ -14,7 +14,12 @@ export interface RouteScenario {
   service: ServiceName;
   baseline: BaselineKind;
   /** Creates the data the route needs (through the service's own API where it has one). */
-  prepare: (target: { serviceUrl: string; db: Db }) => Promise<PreparedRoute>;
+  prepare: (target: {
+    serviceUrl: string;
+    db: Db;
+    /** How long each side is loaded in all: its warm-up and its rounds. */
+    loadSeconds: number;
+  }) => Promise<PreparedRoute>;
   /**
    * The service runs with OpenTelemetry tracing on, its spans exported in-process (see
    * traced-service.ts): what tracing costs a route. Its ratio is reported, with no target.
@@ -61,6 +66,37 @@ async function expectStatus(
 
 const BOOKS_AUTH = { authorization: `Bearer ${benchSecret('BOOKS_TOKEN')}` };
 const ORDERS_CUSTOMER_TOKEN = benchSecret('ORDERS_CUSTOMER_TOKEN');
+const ORDERS_STAFF_TOKEN = benchSecret('ORDERS_STAFF_TOKEN');
+
+/**
+ * More moves per second than any side serves here (about 1 800 for the service and 1 600 for bare
+ * Express in a quick run on 2 cores): orders enough for this rate are placed before a PATCH route
+ * is measured, so no side runs out of orders to move (a side that did would get 409s, reported).
+ */
+const MOVES_PER_SECOND_BOUND = 3_000;
+
+/** The moves of an order, in turn: `pending` to `in-progress`, then to `completed`. */
+const ORDER_MOVES = ['in-progress', 'completed'].map((status) => JSON.stringify({ status }));
+
+/** Places `count` copies of `order`, some in flight at once, and answers their ids in order. */
+async function placeOrders(serviceUrl: string, order: unknown, count: number): Promise<string[]> {
+  const ids: string[] = new Array<string>(count);
+  let next = 0;
+  const placeNext = async (): Promise<void> => {
+    for (let index = next++; index < count; index = next++) {
+      const placed = await expectStatus(
+        'POST /orders',
+        send(`${serviceUrl}/orders`, 'POST', order, {
+          authorization: `Bearer ${ORDERS_CUSTOMER_TOKEN}`,
+        }),
+        201,
+      );
+      ids[index] = (placed as { id: string }).id;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, placeNext));
+  return ids;
+}
 
 async function createBooks(serviceUrl: string, count: number): Promise<{ id: number }[]> {
   for (let i = 1; i <= count; i += 1) {
@@ -273,6 +309,30 @@ export const ROUTES: readonly RouteScenario[] = [
           expectStatus: 201,
         },
         fixture: { customerToken: ORDERS_CUSTOMER_TOKEN },
+      };
+    },
+  },
+  {
+    // Every request moves a pending order to in-progress, or an in-progress one to completed:
+    // a write that changes the order, as the kitchen makes it, never a refused move.
+    label: 'orders PATCH /orders/:id',
+    service: 'orders',
+    baseline: 'orders-patch',
+    async prepare({ serviceUrl, loadSeconds }) {
+      const order = await prepareOrder(serviceUrl);
+      const moves = Math.ceil(loadSeconds * MOVES_PER_SECOND_BOUND);
+      const ids = await placeOrders(serviceUrl, order, Math.ceil(moves / ORDER_MOVES.length));
+      const [firstMove = ''] = ORDER_MOVES;
+      return {
+        request: {
+          method: 'PATCH',
+          path: `/orders/${ids[0] ?? ''}`,
+          headers: { authorization: `Bearer ${ORDERS_STAFF_TOKEN}` },
+          body: firstMove,
+          walk: { paths: ids.map((id) => `/orders/${id}`), bodies: ORDER_MOVES },
+          expectStatus: 200,
+        },
+        fixture: { staffToken: ORDERS_STAFF_TOKEN },
       };
     },
   },

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext } from '../context.js';
 import { copyDatabase } from '../copy-database.js';
-import { runLoad, type LoadRequest, type LoadResult } from '../load.js';
+import { runLoad, type LoadRequest, type LoadResult, type WalkCursor } from '../load.js';
 import type { BenchOptions } from '../options.js';
 import { cpuTimeMs, peakRss, type BenchProcess } from '../processes.js';
 import {
@@ -139,13 +139,13 @@ function monotonicUs(): number {
 
 /** One load run, with the CPU time the server spent on it. */
 async function measureRound(
-  proc: BenchProcess,
-  request: LoadRequest,
+  side: LoadedSide,
   options: { durationSec: number; connections: number },
 ): Promise<RoundResult> {
+  const { proc } = side;
   const cpuBefore = cpuTimeMs(proc.pid) ?? Number.NaN;
   const startUs = monotonicUs();
-  const result = await runLoad(proc.url, request, options);
+  const result = await runLoad(proc.url, side.request, options, side.cursor);
   const window = { startUs, endUs: monotonicUs() };
   const cpuAfter = cpuTimeMs(proc.pid) ?? Number.NaN;
   return { ...result, cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / result.requests, window };
@@ -156,6 +156,12 @@ interface LoadedSide {
   proc: BenchProcess;
   request: LoadRequest;
   rounds: RoundResult[];
+  /** Its own place in the request's walk, if it has one. */
+  cursor: WalkCursor;
+}
+
+function loadedSide(proc: BenchProcess, request: LoadRequest): LoadedSide {
+  return { proc, request, rounds: [], cursor: { next: 0 } };
 }
 
 function summarise(side: LoadedSide): SideResult {
@@ -176,15 +182,18 @@ function summarise(side: LoadedSide): SideResult {
 async function loadInRounds(sides: readonly LoadedSide[], options: BenchOptions): Promise<void> {
   const load = { connections: options.connections };
   for (const side of sides) {
-    await runLoad(side.proc.url, side.request, { ...load, durationSec: options.warmupSec });
+    await runLoad(
+      side.proc.url,
+      side.request,
+      { ...load, durationSec: options.warmupSec },
+      side.cursor,
+    );
   }
   for (let round = 0; round < options.rounds; round += 1) {
     for (const index of roundOrder(round, sides.length)) {
       const side = sides[index];
       if (side === undefined) continue;
-      side.rounds.push(
-        await measureRound(side.proc, side.request, { ...load, durationSec: options.durationSec }),
-      );
+      side.rounds.push(await measureRound(side, { ...load, durationSec: options.durationSec }));
     }
   }
 }
@@ -208,7 +217,11 @@ async function measureRoute(
       scenario.traced === true,
     );
     started.push(proc);
-    const prepared = await scenario.prepare({ serviceUrl: proc.url, db: ctx.client.db(dbName) });
+    const prepared = await scenario.prepare({
+      serviceUrl: proc.url,
+      db: ctx.client.db(dbName),
+      loadSeconds: options.warmupSec + options.rounds * options.durationSec,
+    });
     return { proc, prepared };
   };
   try {
@@ -218,18 +231,22 @@ async function measureRoute(
       other === undefined
         ? undefined
         : await startService(other, ctx.freshDbName(scenario.service), 'other');
-    // Alone with the service, the baseline serves the service's database. Beside a second
-    // service it gets a copy of it, so that each side's writes grow only its own collections.
-    let baselineDb = dbName;
-    if (otherService !== undefined) {
-      baselineDb = ctx.freshDbName(`${scenario.service}-baseline`);
-      await copyDatabase(ctx.client.db(dbName), ctx.client.db(baselineDb));
-    }
+    // Alone with the service, the baselines serve the service's database. Beside a second
+    // service they get a copy of it, so that each side's writes grow only its own collections;
+    // a walk's requests change what they name once, so there each baseline gets a copy of its own.
+    const ownCopies = service.prepared.request.walk !== undefined;
+    const copyOfService = async (): Promise<string> => {
+      const copy = ctx.freshDbName(`${scenario.service}-baseline`);
+      await copyDatabase(ctx.client.db(dbName), ctx.client.db(copy));
+      return copy;
+    };
+    let sharedBaselineDb = dbName;
+    if (otherService !== undefined && !ownCopies) sharedBaselineDb = await copyOfService();
     const startBaseline = async (framework: BaselineFramework) => {
       const proc = await ctx.startBaseline(
         framework,
         scenario.baseline,
-        baselineDb,
+        ownCopies ? await copyOfService() : sharedBaselineDb,
         service.prepared.fixture,
         profileDir && join(profileDir, framework === 'express' ? 'baseline' : framework),
       );
@@ -241,27 +258,13 @@ async function measureRoute(
     for (const framework of options.frameworks) {
       if (framework === 'express') continue;
       const proc = await startBaseline(framework);
-      frameworkSides.push({
-        framework,
-        side: { proc, request: service.prepared.request, rounds: [] },
-      });
+      frameworkSides.push({ framework, side: loadedSide(proc, service.prepared.request) });
     }
 
-    const serviceSide: LoadedSide = {
-      proc: service.proc,
-      request: service.prepared.request,
-      rounds: [],
-    };
-    const otherSide: LoadedSide | undefined = otherService && {
-      proc: otherService.proc,
-      request: otherService.prepared.request,
-      rounds: [],
-    };
-    const baselineSide: LoadedSide = {
-      proc: baseline,
-      request: service.prepared.request,
-      rounds: [],
-    };
+    const serviceSide = loadedSide(service.proc, service.prepared.request);
+    const otherSide =
+      otherService && loadedSide(otherService.proc, otherService.prepared.request);
+    const baselineSide = loadedSide(baseline, service.prepared.request);
     await loadInRounds(
       [
         serviceSide,
