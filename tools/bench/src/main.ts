@@ -201,7 +201,9 @@ async function main(): Promise<void> {
   }
   if (streams) {
     out();
-    out('skipped' in streams ? `Idle event streams: ${streams.skipped}` : idleStreamsTable(streams));
+    out(
+      'skipped' in streams ? `Idle event streams: ${streams.skipped}` : idleStreamsTable(streams),
+    );
   }
   if (embedded) {
     out();

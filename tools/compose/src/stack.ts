@@ -3,12 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readServiceRegistry, type ServiceSpec } from '@repo/launcher';
-import {
-  nodeBaseImage,
-  pulled,
-  REGISTRY_MONGO_IMAGE,
-  REGISTRY_NATS_IMAGE,
-} from './base-images.js';
+import { nodeBaseImage, pulled, REGISTRY_MONGO_IMAGE, REGISTRY_NATS_IMAGE } from './base-images.js';
 import { run, runOk } from './command.js';
 import { composeCommand } from './engine.js';
 import { PROJECT_NAME, REPO_ROOT, STATE_DIR } from './paths.js';

@@ -262,8 +262,7 @@ async function measureRoute(
     }
 
     const serviceSide = loadedSide(service.proc, service.prepared.request);
-    const otherSide =
-      otherService && loadedSide(otherService.proc, otherService.prepared.request);
+    const otherSide = otherService && loadedSide(otherService.proc, otherService.prepared.request);
     const baselineSide = loadedSide(baseline, service.prepared.request);
     await loadInRounds(
       [

@@ -34,7 +34,10 @@ async function firstEvent(url: string, token: string): Promise<StreamEvent> {
       for (const block of text.split('\n\n').slice(0, -1)) {
         const lines = block.split('\n').filter((line) => !line.startsWith(':'));
         const value = (name: string): string | undefined =>
-          lines.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+          lines
+            .find((line) => line.startsWith(`${name}:`))
+            ?.slice(name.length + 1)
+            .trim();
         const data = value('data');
         if (data !== undefined)
           return { id: value('id') ?? '', event: value('event') ?? '', data: JSON.parse(data) };
