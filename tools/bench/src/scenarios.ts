@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from 'mongodb';
 import type { BaselineKind } from './baselines/index.js';
 import type { LoadRequest } from './load.js';
@@ -78,20 +79,30 @@ const MOVES_PER_SECOND_BOUND = 3_000;
 /** The moves of an order, in turn: `pending` to `in-progress`, then to `completed`. */
 const ORDER_MOVES = ['in-progress', 'completed'].map((status) => JSON.stringify({ status }));
 
+/** Attempts per order while placing them: on a busy machine a database deadline can pass (500). */
+const PLACE_ATTEMPTS = 5;
+
+async function placeOne(serviceUrl: string, order: unknown): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await send(`${serviceUrl}/orders`, 'POST', order, {
+      authorization: `Bearer ${ORDERS_CUSTOMER_TOKEN}`,
+    });
+    if (answer.status === 201) return (answer.json as { id: string }).id;
+    if (answer.status < 500 || attempt === PLACE_ATTEMPTS)
+      throw new Error(
+        `POST /orders: expected 201, got ${answer.status} ${JSON.stringify(answer.json)}`,
+      );
+    await sleep(100 * attempt);
+  }
+}
+
 /** Places `count` copies of `order`, some in flight at once, and answers their ids in order. */
 async function placeOrders(serviceUrl: string, order: unknown, count: number): Promise<string[]> {
   const ids: string[] = new Array<string>(count);
   let next = 0;
   const placeNext = async (): Promise<void> => {
     for (let index = next++; index < count; index = next++) {
-      const placed = await expectStatus(
-        'POST /orders',
-        send(`${serviceUrl}/orders`, 'POST', order, {
-          authorization: `Bearer ${ORDERS_CUSTOMER_TOKEN}`,
-        }),
-        201,
-      );
-      ids[index] = (placed as { id: string }).id;
+      ids[index] = await placeOne(serviceUrl, order);
     }
   };
   await Promise.all(Array.from({ length: 16 }, placeNext));
