@@ -14,5 +14,5 @@ RUN apt-get update \
  && chown node:node /data
 USER node
 EXPOSE 4222 8222
-# nats-server is PID 1 and answers SIGTERM itself: it closes its connections and the store.
+# nats-server is PID 1 and handles SIGTERM itself.
 CMD ["nats-server", "--jetstream", "--store_dir", "/data", "--http_port", "8222"]
