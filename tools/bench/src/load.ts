@@ -34,7 +34,7 @@ export interface WalkCursor {
   next: number;
 }
 
-function walkStep(walk: RequestWalk, cursor: WalkCursor): { path: string; body: string } {
+export function walkStep(walk: RequestWalk, cursor: WalkCursor): { path: string; body: string } {
   const at = cursor.next;
   cursor.next += 1;
   const pass = Math.floor(at / walk.paths.length) % walk.bodies.length;
