@@ -192,6 +192,14 @@ export function compareHttpTable(results: readonly (RouteResult | RouteSkip)[]):
           `${formatNumber(r.service.cpuUsPerReq)} / ${formatNumber(r.other?.cpuUsPerReq)} / ${formatNumber(r.baseline.cpuUsPerReq)}`,
       ),
     },
+    {
+      header: 'database CPU µs/req this/other/base',
+      align: 'right',
+      cell: measured(
+        (r) =>
+          `${formatNumber(r.service.dbCpuUsPerReq)} / ${formatNumber(r.other?.dbCpuUsPerReq)} / ${formatNumber(r.baseline.dbCpuUsPerReq)}`,
+      ),
+    },
   ];
   return renderTable(columns, results);
 }

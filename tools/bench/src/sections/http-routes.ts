@@ -28,6 +28,11 @@ import { median, ratio, spread } from '../stats.js';
 export interface RoundResult extends LoadResult {
   /** CPU time the server process used per answered request (all its threads), in microseconds. */
   cpuUsPerReq: number;
+  /**
+   * CPU time the database server used per answered request: in a round it serves this side
+   * alone, so this is the side's database work, which the server's own figure leaves out.
+   */
+  dbCpuUsPerReq: number;
   /** When the load ran, on the clock of the processes' CPU profiles. */
   window: TimeWindow;
 }
@@ -36,6 +41,7 @@ export interface SideResult {
   rounds: RoundResult[];
   reqPerSec: number;
   cpuUsPerReq: number;
+  dbCpuUsPerReq: number;
   p50: number;
   p99: number;
   /** (max - min) / median of the rounds' req/s. */
@@ -140,15 +146,23 @@ function monotonicUs(): number {
 /** One load run, with the CPU time the server spent on it. */
 async function measureRound(
   side: LoadedSide,
+  databasePid: number,
   options: { durationSec: number; connections: number },
 ): Promise<RoundResult> {
   const { proc } = side;
   const cpuBefore = cpuTimeMs(proc.pid) ?? Number.NaN;
+  const dbCpuBefore = cpuTimeMs(databasePid) ?? Number.NaN;
   const startUs = monotonicUs();
   const result = await runLoad(proc.url, side.request, options, side.cursor);
   const window = { startUs, endUs: monotonicUs() };
   const cpuAfter = cpuTimeMs(proc.pid) ?? Number.NaN;
-  return { ...result, cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / result.requests, window };
+  const dbCpuAfter = cpuTimeMs(databasePid) ?? Number.NaN;
+  return {
+    ...result,
+    cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / result.requests,
+    dbCpuUsPerReq: ((dbCpuAfter - dbCpuBefore) * 1000) / result.requests,
+    window,
+  };
 }
 
 /** One process under load: the request it is sent and its rounds so far. */
@@ -170,6 +184,7 @@ function summarise(side: LoadedSide): SideResult {
     rounds,
     reqPerSec: median(rounds.map((round) => round.reqPerSec)),
     cpuUsPerReq: median(rounds.map((round) => round.cpuUsPerReq)),
+    dbCpuUsPerReq: median(rounds.map((round) => round.dbCpuUsPerReq)),
     p50: median(rounds.map((round) => round.p50)),
     p99: median(rounds.map((round) => round.p99)),
     spread: spread(rounds.map((round) => round.reqPerSec)),
@@ -179,7 +194,11 @@ function summarise(side: LoadedSide): SideResult {
 }
 
 /** A warm-up of each side, then the measured rounds, their order changing from round to round. */
-async function loadInRounds(sides: readonly LoadedSide[], options: BenchOptions): Promise<void> {
+async function loadInRounds(
+  sides: readonly LoadedSide[],
+  options: BenchOptions,
+  databasePid: number,
+): Promise<void> {
   const load = { connections: options.connections };
   for (const side of sides) {
     await runLoad(
@@ -193,7 +212,9 @@ async function loadInRounds(sides: readonly LoadedSide[], options: BenchOptions)
     for (const index of roundOrder(round, sides.length)) {
       const side = sides[index];
       if (side === undefined) continue;
-      side.rounds.push(await measureRound(side, { ...load, durationSec: options.durationSec }));
+      side.rounds.push(
+        await measureRound(side, databasePid, { ...load, durationSec: options.durationSec }),
+      );
     }
   }
 }
@@ -272,6 +293,7 @@ async function measureRoute(
         ...frameworkSides.map(({ side }) => side),
       ],
       options,
+      ctx.databasePid,
     );
     const serviceResult = summarise(serviceSide);
     const baselineResult = summarise(baselineSide);
