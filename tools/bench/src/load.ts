@@ -10,6 +10,35 @@ export interface LoadRequest {
   expectStatus: number;
   /** Replace each `[<id>]` in the request (headers included) with a new id per request (autocannon's `idReplacement`). */
   idReplacement?: boolean;
+  /**
+   * Requests that each change what they name once (an order moved one step): the path and body of
+   * each request come from here instead, in turn. Every side walks it with a cursor of its own,
+   * over data of its own.
+   */
+  walk?: RequestWalk;
+}
+
+/**
+ * Request `c` goes to `paths[c % paths.length]` with `bodies[floor(c / paths.length)]`: every path
+ * takes the first body, then every path the second, so two requests for one path are a whole
+ * pass apart and never in flight together. Past the last body it starts again (the answers then
+ * carry another status and count as bad, which the report shows).
+ */
+export interface RequestWalk {
+  paths: readonly string[];
+  bodies: readonly string[];
+}
+
+/** Where one side is in its walk, kept across its warm-up and rounds. */
+export interface WalkCursor {
+  next: number;
+}
+
+export function walkStep(walk: RequestWalk, cursor: WalkCursor): { path: string; body: string } {
+  const at = cursor.next;
+  cursor.next += 1;
+  const pass = Math.floor(at / walk.paths.length) % walk.bodies.length;
+  return { path: walk.paths[at % walk.paths.length] ?? '', body: walk.bodies[pass] ?? '' };
 }
 
 export interface LoadResult {
@@ -28,7 +57,9 @@ export async function runLoad(
   baseUrl: string,
   request: LoadRequest,
   options: { durationSec: number; connections: number },
+  cursor: WalkCursor = { next: 0 },
 ): Promise<LoadResult> {
+  const { walk } = request;
   const headers: Record<string, string> = { ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   const result = await autocannon({
@@ -37,6 +68,9 @@ export async function runLoad(
     headers,
     ...(request.body === undefined ? {} : { body: request.body }),
     ...(request.idReplacement === true ? { idReplacement: true } : {}),
+    ...(walk === undefined
+      ? {}
+      : { requests: [{ setupRequest: (sent) => ({ ...sent, ...walkStep(walk, cursor) }) }] }),
     connections: options.connections,
     duration: options.durationSec,
   });

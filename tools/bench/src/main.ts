@@ -15,6 +15,7 @@ import {
   embeddedTable,
   httpNotes,
   httpTable,
+  idleStreamsTable,
   launchTable,
   memoryTable,
   profileNotes,
@@ -24,6 +25,7 @@ import {
 import { drainTable, runDrainComparison } from './drain/drain-comparison.js';
 import { runEmbeddedSection, type EmbeddedResult } from './sections/embedded.js';
 import { runHttpSection, type RouteResult, type RouteSkip } from './sections/http-routes.js';
+import { runIdleStreamsSection, type IdleStreamsResult } from './sections/idle-streams.js';
 import { runLaunchMemorySection, type LaunchMemoryOutcome } from './sections/launch-memory.js';
 import { runMemorySection, type MemoryResult } from './sections/memory.js';
 import { runStartupSection, type StartupResult } from './sections/startup.js';
@@ -148,6 +150,7 @@ async function main(): Promise<void> {
   let startup: StartupResult[] | undefined;
   let http: (RouteResult | RouteSkip)[] | undefined;
   let memory: MemoryResult | { skipped: string } | undefined;
+  let streams: IdleStreamsResult | { skipped: string } | undefined;
   let embedded: EmbeddedResult | undefined;
   let launch: LaunchMemoryOutcome[] | undefined;
   let databasePeakRss: number | undefined;
@@ -158,6 +161,7 @@ async function main(): Promise<void> {
     if (options.sections.includes('startup')) startup = await runStartupSection(ctx);
     if (options.sections.includes('http')) http = await runHttpSection(ctx);
     if (options.sections.includes('memory')) memory = await runMemorySection(ctx);
+    if (options.sections.includes('streams')) streams = await runIdleStreamsSection(ctx);
     if (options.sections.includes('embedded')) embedded = await runEmbeddedSection(ctx);
     if (options.sections.includes('launch')) launch = await runLaunchMemorySection(ctx);
     databasePeakRss = peakRss(database.proc.pid);
@@ -195,6 +199,12 @@ async function main(): Promise<void> {
     out();
     out('skipped' in memory ? `GET /products memory: ${memory.skipped}` : memoryTable(memory));
   }
+  if (streams) {
+    out();
+    out(
+      'skipped' in streams ? `Idle event streams: ${streams.skipped}` : idleStreamsTable(streams),
+    );
+  }
   if (embedded) {
     out();
     out(embeddedTable(embedded));
@@ -227,6 +237,7 @@ async function main(): Promise<void> {
       startup,
       http,
       memory,
+      streams,
       embedded,
       launch,
       databasePeakRss,

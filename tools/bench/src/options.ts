@@ -5,7 +5,7 @@ import {
   type BaselineFramework,
 } from './baseline-servers/index.js';
 
-export const SECTIONS = ['startup', 'http', 'memory', 'embedded', 'launch'] as const;
+export const SECTIONS = ['startup', 'http', 'memory', 'streams', 'embedded', 'launch'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -24,6 +24,8 @@ export interface BenchOptions {
   connections: number;
   /** Products stored for the memory section, and the large size of the embedded-server section. */
   largeCount: number;
+  /** Idle event streams the streams section opens on one orders instance. */
+  idleStreams: number;
   /** The small size of the embedded-server section. */
   smallCount: number;
   /** Seconds per embedded-server measurement. */
@@ -51,6 +53,7 @@ const FULL = {
   warmupSec: 1.5,
   connections: 50,
   largeCount: 100_000,
+  idleStreams: 1_000,
   smallCount: 1_000,
   opsSec: 3,
   startups: 5,
@@ -62,6 +65,7 @@ const QUICK = {
   warmupSec: 0.3,
   connections: 50,
   largeCount: 100_000,
+  idleStreams: 1_000,
   smallCount: 1_000,
   opsSec: 0.5,
   startups: 1,
@@ -77,6 +81,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --duration=SECONDS    load per process per round
   --connections=N       autocannon connections (default 50)
   --large=N             documents for the memory and embedded sections (default 100000)
+  --streams=N           idle event streams opened for the streams section (default 1000)
   --in-memory           embedded server in memory instead of LMDB files in a temp directory
   --profile             run services and baselines under node --cpu-prof (slower; figures not
                         comparable to a normal run) and print their top self-time functions;
@@ -159,6 +164,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
         break;
       case '--large':
         options.largeCount = Math.round(positiveNumber(name, value));
+        break;
+      case '--streams':
+        options.idleStreams = Math.round(positiveNumber(name, value));
         break;
       case '--compare':
         if (value === '') throw new UsageError('--compare needs the path of another checkout');

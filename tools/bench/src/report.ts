@@ -7,6 +7,7 @@ import type {
   RouteSkip,
   SideResult,
 } from './sections/http-routes.js';
+import type { IdleStreamsResult } from './sections/idle-streams.js';
 import type { LaunchMemoryOutcome } from './sections/launch-memory.js';
 import type { MemoryResult } from './sections/memory.js';
 import { REPO_ROOT } from './services.js';
@@ -191,6 +192,14 @@ export function compareHttpTable(results: readonly (RouteResult | RouteSkip)[]):
           `${formatNumber(r.service.cpuUsPerReq)} / ${formatNumber(r.other?.cpuUsPerReq)} / ${formatNumber(r.baseline.cpuUsPerReq)}`,
       ),
     },
+    {
+      header: 'database CPU µs/req this/other/base',
+      align: 'right',
+      cell: measured(
+        (r) =>
+          `${formatNumber(r.service.dbCpuUsPerReq)} / ${formatNumber(r.other?.dbCpuUsPerReq)} / ${formatNumber(r.baseline.dbCpuUsPerReq)}`,
+      ),
+    },
   ];
   return renderTable(columns, results);
 }
@@ -247,6 +256,27 @@ export function memoryTable(result: MemoryResult): string {
       { header: 'body', align: 'right', cell: (r) => formatMiB(r.side.fetches[0]?.bytes) },
     ],
     rows,
+  );
+}
+
+export function idleStreamsTable(result: IdleStreamsResult): string {
+  return renderTable(
+    [
+      { header: `${result.label}, idle streams`, cell: () => formatCount(result.streams) },
+      { header: 'idle RSS', align: 'right', cell: () => formatMiB(result.idleRssBytes) },
+      {
+        header: 'RSS with the streams',
+        align: 'right',
+        cell: () => formatMiB(result.withStreamsRssBytes),
+      },
+      {
+        header: 'per stream',
+        align: 'right',
+        cell: () => `${formatNumber((result.bytesPerStream ?? Number.NaN) / 1024, 1)} KB`,
+      },
+      { header: 'open ms (median)', align: 'right', cell: () => formatNumber(result.openMs) },
+    ],
+    [result],
   );
 }
 

@@ -21,6 +21,15 @@ describe('parseOptions', () => {
     expect(quick.rounds * quick.durationSec).toBeLessThan(full.rounds * full.durationSec);
   });
 
+  it('when --streams is given, then the streams section opens that many; 1 000 otherwise', () => {
+    const given = parseOptions(['--only=streams', '--streams=200']);
+    const plain = parseOptions(['--quick']);
+    if (given === 'help' || plain === 'help') throw new Error('unexpected help');
+    expect(given.sections).toEqual(['streams']);
+    expect(given.idleStreams).toBe(200);
+    expect(plain.idleStreams).toBe(1_000);
+  });
+
   it('when --only and --routes are given, then only those sections and routes are kept', () => {
     const options = parseOptions(['--only=http,memory', '--routes=GET /,POST']);
     if (options === 'help') throw new Error('unexpected help');

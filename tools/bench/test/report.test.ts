@@ -19,12 +19,14 @@ function side(reqPerSec: number, cpuUsPerReq: number, extra: Partial<SideResult>
     bad: 0,
     durationSec: 1,
     cpuUsPerReq,
+    dbCpuUsPerReq: 300,
     window: { startUs: 0, endUs: 1_000_000 },
   };
   return {
     rounds: [round],
     reqPerSec,
     cpuUsPerReq,
+    dbCpuUsPerReq: 300,
     p50: 4,
     p99: 9,
     spread: 0.05,
@@ -38,9 +40,14 @@ const compared: RouteResult = {
   label: 'tutorial GET /person/:id',
   request: { method: 'GET', path: '/person/42' },
   service: { ...side(12_000, 80), logLines: 12_000 },
-  baseline: side(6_000, 170),
+  baseline: side(6_000, 170, { dbCpuUsPerReq: 200 }),
   ratio: 2,
-  other: { ...side(10_000, 95), logLines: 10_000, ratio: 10_000 / 6_000, thisOverOther: 1.2 },
+  other: {
+    ...side(10_000, 95, { dbCpuUsPerReq: 280 }),
+    logLines: 10_000,
+    ratio: 10_000 / 6_000,
+    thisOverOther: 1.2,
+  },
 };
 
 describe('compareHttpTable', () => {
@@ -61,6 +68,7 @@ describe('compareHttpTable', () => {
       'other/base',
       'this/other',
       'CPU µs/req this/other/base',
+      'database CPU µs/req this/other/base',
       '',
     ]);
     expect(lines[2]?.split('|').map((cell) => cell.trim())).toEqual([
@@ -73,6 +81,7 @@ describe('compareHttpTable', () => {
       '1.67x',
       '1.20x',
       '80 / 95 / 170',
+      '300 / 280 / 200',
       '',
     ]);
     expect(lines[3]).toContain('0.85x (miss)');
@@ -80,6 +89,7 @@ describe('compareHttpTable', () => {
       '',
       'orders POST /orders',
       'service not built in /elsewhere',
+      '',
       '',
       '',
       '',

@@ -18,6 +18,7 @@ import { debianMirror } from './debian-mirror.js';
 /** The images docker-compose.yml and the Dockerfile name, taken when a registry gives them. */
 export const REGISTRY_NODE_IMAGE = 'node:20-bookworm-slim';
 export const REGISTRY_MONGO_IMAGE = 'mongo:8';
+export const REGISTRY_NATS_IMAGE = 'nats:2.10-alpine';
 
 /** The local stand-in for REGISTRY_NODE_IMAGE: Debian bookworm with this machine's Node.js. */
 export const LOCAL_NODE_IMAGE = `node-services/node:${process.versions.node}-bookworm`;

@@ -20,10 +20,19 @@ import {
 } from './checks/durability.js';
 import { FLOWS, probes, type Target } from './checks/flows.js';
 import { checkImageContents, imageOf, imageSize } from './checks/images.js';
+import { orderEventsReachStream } from './checks/order-events.js';
 import { startLoad } from './checks/stop-under-load.js';
 import { CheckFailure } from './http.js';
 import { REPO_ROOT } from './paths.js';
-import { compose, containerOf, readChoice, SERVICES, waitHealthy, type Compose } from './stack.js';
+import {
+  compose,
+  containerOf,
+  NATS_PORT,
+  readChoice,
+  SERVICES,
+  waitHealthy,
+  type Compose,
+} from './stack.js';
 import { up } from './up.js';
 
 /**
@@ -98,6 +107,9 @@ async function checks(stack: Compose): Promise<void> {
         () => flow(target),
       );
   }
+  await check('orders: a placed and a moved order reach the JetStream stream ORDERS', () =>
+    orderEventsReachStream(target, `nats://127.0.0.1:${String(NATS_PORT)}`),
+  );
   for (const service of SERVICES) {
     await check(`${service.name}: the container runs as a non-root user`, async () => {
       const id = (await containerOf(service.name)) ?? '';
@@ -114,6 +126,7 @@ async function checks(stack: Compose): Promise<void> {
     [
       ...SERVICES.map((service) => imageOf(service.name)),
       ...(choice?.mongoIsStandIn ? ['node-services/embedded-mongo:local'] : []),
+      ...(choice?.natsIsStandIn === true ? ['node-services/nats:local'] : []),
       choice?.nodeImage ?? '',
     ]
       .filter((image) => image !== '')

@@ -3,21 +3,26 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readServiceRegistry, type ServiceSpec } from '@repo/launcher';
-import { nodeBaseImage, pulled, REGISTRY_MONGO_IMAGE } from './base-images.js';
+import { nodeBaseImage, pulled, REGISTRY_MONGO_IMAGE, REGISTRY_NATS_IMAGE } from './base-images.js';
 import { run, runOk } from './command.js';
 import { composeCommand } from './engine.js';
 import { PROJECT_NAME, REPO_ROOT, STATE_DIR } from './paths.js';
 
 export const SERVICES: readonly ServiceSpec[] = readServiceRegistry();
 
+/** NATS's client port, published on this machine's loopback (docker-compose.yml). */
+export const NATS_PORT = 4222;
+
 /** The containers' published ports on this machine, database excluded (it publishes none). */
-export const PUBLISHED_PORTS = SERVICES.map((service) => service.launcherPort);
+export const PUBLISHED_PORTS = [...SERVICES.map((service) => service.launcherPort), NATS_PORT];
 
 /** How the stack was brought up, kept for compose:down and the container check. */
 export interface StackChoice {
   nodeImage: string;
   nodeImageIsStandIn: boolean;
   mongoIsStandIn: boolean;
+  /** Debian's nats-server in a local image (compose.nats.yml) instead of the registry's. */
+  natsIsStandIn?: boolean;
   /** Brought up by the container check, with its generous database deadline (compose.check.yml). */
   forCheck: boolean;
 }
@@ -67,6 +72,7 @@ export async function composeFor(
       '--file',
       'tools/compose/compose.images.yml',
       ...(choice.mongoIsStandIn ? ['--file', 'tools/compose/compose.embedded-mongo.yml'] : []),
+      ...(choice.natsIsStandIn === true ? ['--file', 'tools/compose/compose.nats.yml'] : []),
       ...(choice.forCheck ? ['--file', 'tools/compose/compose.check.yml'] : []),
     ],
     env: { NODE_IMAGE: choice.nodeImage, ...secrets.env },
@@ -108,10 +114,12 @@ export async function chooseImages(
 ): Promise<StackChoice> {
   const node = await nodeBaseImage(say);
   const mongoIsStandIn = !(await pulled(REGISTRY_MONGO_IMAGE, say));
+  const natsIsStandIn = !(await pulled(REGISTRY_NATS_IMAGE, say));
   const choice = {
     nodeImage: node.image,
     nodeImageIsStandIn: node.standIn,
     mongoIsStandIn,
+    natsIsStandIn,
     forCheck,
   };
   mkdirSync(STATE_DIR, { recursive: true });
@@ -151,8 +159,8 @@ export async function containerOf(service: string): Promise<string | undefined> 
     .find((id) => id !== '');
 }
 
-/** The compose services of the stack: the database and every service of the registry. */
-export const STACK_SERVICES = ['mongo', ...SERVICES.map((service) => service.name)];
+/** The compose services of the stack: the database, the broker and every service of the registry. */
+export const STACK_SERVICES = ['mongo', 'nats', ...SERVICES.map((service) => service.name)];
 
 async function healthOf(service: string): Promise<string> {
   const id = await containerOf(service);

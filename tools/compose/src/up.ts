@@ -9,6 +9,7 @@ import {
   compose,
   composeFor,
   containerOf,
+  PUBLISHED_PORTS,
   SERVICES,
   takenPorts,
   waitHealthy,
@@ -30,6 +31,7 @@ export async function up(options: { forCheck?: boolean } = {}): Promise<Compose>
     [
       `base image: ${choice.nodeImage}${choice.nodeImageIsStandIn ? ' (made here: no registry gives node:20-bookworm-slim)' : ''}`,
       `database: ${choice.mongoIsStandIn ? 'the embedded MongoDB-compatible server (stand-in: no registry gives mongo:8)' : 'mongo:8'}`,
+      `broker: ${choice.natsIsStandIn === true ? "Debian's nats-server in node-services/nats:local (stand-in: no registry gives nats:2.10-alpine)" : 'nats:2.10-alpine'}`,
       stack.secretsSource,
     ].join('\n  '),
   );
@@ -37,7 +39,7 @@ export async function up(options: { forCheck?: boolean } = {}): Promise<Compose>
     const taken = await takenPorts();
     if (taken.length > 0) {
       throw new Error(
-        `port ${taken.join(', ')} is in use on this machine; the stack publishes ${SERVICES.map((s) => s.launcherPort).join(', ')}`,
+        `port ${taken.join(', ')} is in use on this machine; the stack publishes ${PUBLISHED_PORTS.join(', ')}`,
       );
     }
   }

@@ -13,12 +13,12 @@ secrets="$(registry "services.flatMap((s) => s.secrets.map((secret) => secret.va
 read -ra SERVICE_NAMES <<<"$names"
 read -ra EXPECTED_PORTS <<<"$ports"
 read -ra SECRETS <<<"$secrets"
-# Compose runs MongoDB beside them; `config --services` lists them all, sorted below.
-EXPECTED_SERVICES="$(printf '%s\n' "${SERVICE_NAMES[@]}" mongo | sort | tr '\n' ' ' | sed 's/ $//')"
+# Compose runs MongoDB and NATS beside them; `config --services` lists them all, sorted below.
+EXPECTED_SERVICES="$(printf '%s\n' "${SERVICE_NAMES[@]}" mongo nats | sort | tr '\n' ' ' | sed 's/ $//')"
 # The optional `observability` profile adds these (docker-compose 1 lists them without the
 # profile too, Compose 2 only with it; they are set apart before comparing).
 PROFILE_SERVICES=(jaeger otel-collector probe-tools prometheus)
-WITH_PROFILE="$(printf '%s\n' "${SERVICE_NAMES[@]}" mongo "${PROFILE_SERVICES[@]}" | sort | tr '\n' ' ' | sed 's/ $//')"
+WITH_PROFILE="$(printf '%s\n' "${SERVICE_NAMES[@]}" mongo nats "${PROFILE_SERVICES[@]}" | sort | tr '\n' ' ' | sed 's/ $//')"
 
 if docker compose version >/dev/null 2>&1; then
   compose=(docker compose)

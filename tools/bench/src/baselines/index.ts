@@ -1,7 +1,7 @@
 import { booksById, booksList } from './books.js';
 import { customerOrdersList, customerOrdersPost } from './customer-orders.js';
 import { miniStoreGet } from './mini-store.js';
-import { ordersPost } from './orders.js';
+import { ordersPatch, ordersPost } from './orders.js';
 import { productsGet, productsListBuffered, productsPatch, productsPost } from './products.js';
 import { tutorialPerson } from './tutorial.js';
 import type { Baseline } from './types.js';
@@ -17,6 +17,7 @@ export const BASELINES = {
   'customer-orders-post': customerOrdersPost,
   'customer-orders-list': customerOrdersList,
   'orders-post': ordersPost,
+  'orders-patch': ordersPatch,
   'mini-store-get': miniStoreGet,
 } satisfies Record<string, Baseline>;
 

@@ -22,11 +22,32 @@ interface MenuItem {
   toppings: PricedOption[];
 }
 
-function tokenOf(fixture: unknown): string {
-  const token = (fixture as { customerToken?: unknown } | undefined)?.customerToken;
-  if (typeof token !== 'string')
-    throw new Error('orders baseline needs { customerToken } as fixture');
+type TokenName = 'customerToken' | 'staffToken';
+
+function tokenOf(fixture: unknown, name: TokenName): string {
+  const token = (fixture as Partial<Record<TokenName, unknown>> | undefined)?.[name];
+  if (typeof token !== 'string') throw new Error(`orders baseline needs { ${name} } as fixture`);
   return token;
+}
+
+interface StoredOrder {
+  _id: ObjectId;
+  customerName: string;
+  items: { menuItemId: ObjectId }[];
+  total: number;
+  status: string;
+  createdAt: Date;
+}
+
+function presentOrder(order: StoredOrder): unknown {
+  return {
+    id: order._id.toHexString(),
+    customerName: order.customerName,
+    items: order.items.map((line) => ({ ...line, menuItemId: line.menuItemId.toHexString() })),
+    total: order.total,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+  };
 }
 
 /** The menu problems of one item: size, crust and toppings it does not offer. */
@@ -52,7 +73,7 @@ export const ordersPost: Baseline = {
     const db = requireDb(context);
     const menu = db.collection<MenuItem>('menu');
     const orders = db.collection('orders');
-    const expected = `Bearer ${tokenOf(context.fixture)}`;
+    const expected = `Bearer ${tokenOf(context.fixture, 'customerToken')}`;
     return {
       method: 'POST',
       path: '/orders',
@@ -110,20 +131,52 @@ export const ordersPost: Baseline = {
           createdAt: new Date(),
         };
         await orders.insertOne(order);
-        return {
-          status: 201,
-          json: {
-            id: order._id.toHexString(),
-            customerName: order.customerName,
-            items: order.items.map((line) => ({
-              ...line,
-              menuItemId: line.menuItemId.toHexString(),
-            })),
-            total: order.total,
-            status: order.status,
-            createdAt: order.createdAt.toISOString(),
-          },
-        };
+        return { status: 201, json: presentOrder(order) };
+      },
+    };
+  },
+};
+
+const STATUSES = ['pending', 'in-progress', 'completed'];
+
+/**
+ * PATCH /orders/:id: token compare, the status checked against the three, one findOneAndUpdate
+ * conditional on the status before it (so of two racing moves one wins), and when that finds
+ * nothing one findOne to tell 404 from 409; 200 with the order.
+ */
+export const ordersPatch: Baseline = {
+  usesMongo: true,
+  route(context) {
+    const orders = requireDb(context).collection<StoredOrder>('orders');
+    const expected = `Bearer ${tokenOf(context.fixture, 'staffToken')}`;
+    return {
+      method: 'PATCH',
+      path: '/orders/:id',
+      jsonBody: true,
+      async handle({ headers, params, body }) {
+        if (headers.authorization !== expected) {
+          return { status: 401, json: { Error: 'Token is missing or does not match.' } };
+        }
+        const sent = (body as { status?: unknown } | undefined)?.status;
+        const status = typeof sent === 'string' ? sent : '';
+        const step = STATUSES.indexOf(status);
+        if (step < 0) return { status: 400, json: { errors: ['status must be one of the three'] } };
+        const id = params['id'] ?? '';
+        if (!ObjectId.isValid(id)) return { status: 404, json: { error: `no order ${id}` } };
+        const _id = ObjectId.createFromHexString(id);
+        const moved =
+          step === 0
+            ? null
+            : await orders.findOneAndUpdate(
+                { _id, status: STATUSES[step - 1] ?? '' },
+                { $set: { status } },
+                { returnDocument: 'after' },
+              );
+        if (moved !== null) return { status: 200, json: presentOrder(moved) };
+        const current = await orders.findOne({ _id });
+        return current === null
+          ? { status: 404, json: { error: `no order ${id}` } }
+          : { status: 409, json: { error: `order ${id} is ${current.status}` } };
       },
     };
   },

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext } from '../context.js';
 import { copyDatabase } from '../copy-database.js';
-import { runLoad, type LoadRequest, type LoadResult } from '../load.js';
+import { runLoad, type LoadRequest, type LoadResult, type WalkCursor } from '../load.js';
 import type { BenchOptions } from '../options.js';
 import { cpuTimeMs, peakRss, type BenchProcess } from '../processes.js';
 import {
@@ -28,6 +28,11 @@ import { median, ratio, spread } from '../stats.js';
 export interface RoundResult extends LoadResult {
   /** CPU time the server process used per answered request (all its threads), in microseconds. */
   cpuUsPerReq: number;
+  /**
+   * CPU time the database server used per answered request: in a round it serves this side
+   * alone, so this is the side's database work, which the server's own figure leaves out.
+   */
+  dbCpuUsPerReq: number;
   /** When the load ran, on the clock of the processes' CPU profiles. */
   window: TimeWindow;
 }
@@ -36,6 +41,7 @@ export interface SideResult {
   rounds: RoundResult[];
   reqPerSec: number;
   cpuUsPerReq: number;
+  dbCpuUsPerReq: number;
   p50: number;
   p99: number;
   /** (max - min) / median of the rounds' req/s. */
@@ -139,16 +145,24 @@ function monotonicUs(): number {
 
 /** One load run, with the CPU time the server spent on it. */
 async function measureRound(
-  proc: BenchProcess,
-  request: LoadRequest,
+  side: LoadedSide,
+  databasePid: number,
   options: { durationSec: number; connections: number },
 ): Promise<RoundResult> {
+  const { proc } = side;
   const cpuBefore = cpuTimeMs(proc.pid) ?? Number.NaN;
+  const dbCpuBefore = cpuTimeMs(databasePid) ?? Number.NaN;
   const startUs = monotonicUs();
-  const result = await runLoad(proc.url, request, options);
+  const result = await runLoad(proc.url, side.request, options, side.cursor);
   const window = { startUs, endUs: monotonicUs() };
   const cpuAfter = cpuTimeMs(proc.pid) ?? Number.NaN;
-  return { ...result, cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / result.requests, window };
+  const dbCpuAfter = cpuTimeMs(databasePid) ?? Number.NaN;
+  return {
+    ...result,
+    cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / result.requests,
+    dbCpuUsPerReq: ((dbCpuAfter - dbCpuBefore) * 1000) / result.requests,
+    window,
+  };
 }
 
 /** One process under load: the request it is sent and its rounds so far. */
@@ -156,6 +170,12 @@ interface LoadedSide {
   proc: BenchProcess;
   request: LoadRequest;
   rounds: RoundResult[];
+  /** Its own place in the request's walk, if it has one. */
+  cursor: WalkCursor;
+}
+
+function loadedSide(proc: BenchProcess, request: LoadRequest): LoadedSide {
+  return { proc, request, rounds: [], cursor: { next: 0 } };
 }
 
 function summarise(side: LoadedSide): SideResult {
@@ -164,6 +184,7 @@ function summarise(side: LoadedSide): SideResult {
     rounds,
     reqPerSec: median(rounds.map((round) => round.reqPerSec)),
     cpuUsPerReq: median(rounds.map((round) => round.cpuUsPerReq)),
+    dbCpuUsPerReq: median(rounds.map((round) => round.dbCpuUsPerReq)),
     p50: median(rounds.map((round) => round.p50)),
     p99: median(rounds.map((round) => round.p99)),
     spread: spread(rounds.map((round) => round.reqPerSec)),
@@ -173,17 +194,26 @@ function summarise(side: LoadedSide): SideResult {
 }
 
 /** A warm-up of each side, then the measured rounds, their order changing from round to round. */
-async function loadInRounds(sides: readonly LoadedSide[], options: BenchOptions): Promise<void> {
+async function loadInRounds(
+  sides: readonly LoadedSide[],
+  options: BenchOptions,
+  databasePid: number,
+): Promise<void> {
   const load = { connections: options.connections };
   for (const side of sides) {
-    await runLoad(side.proc.url, side.request, { ...load, durationSec: options.warmupSec });
+    await runLoad(
+      side.proc.url,
+      side.request,
+      { ...load, durationSec: options.warmupSec },
+      side.cursor,
+    );
   }
   for (let round = 0; round < options.rounds; round += 1) {
     for (const index of roundOrder(round, sides.length)) {
       const side = sides[index];
       if (side === undefined) continue;
       side.rounds.push(
-        await measureRound(side.proc, side.request, { ...load, durationSec: options.durationSec }),
+        await measureRound(side, databasePid, { ...load, durationSec: options.durationSec }),
       );
     }
   }
@@ -208,7 +238,11 @@ async function measureRoute(
       scenario.traced === true,
     );
     started.push(proc);
-    const prepared = await scenario.prepare({ serviceUrl: proc.url, db: ctx.client.db(dbName) });
+    const prepared = await scenario.prepare({
+      serviceUrl: proc.url,
+      db: ctx.client.db(dbName),
+      loadSeconds: options.warmupSec + options.rounds * options.durationSec,
+    });
     return { proc, prepared };
   };
   try {
@@ -218,18 +252,22 @@ async function measureRoute(
       other === undefined
         ? undefined
         : await startService(other, ctx.freshDbName(scenario.service), 'other');
-    // Alone with the service, the baseline serves the service's database. Beside a second
-    // service it gets a copy of it, so that each side's writes grow only its own collections.
-    let baselineDb = dbName;
-    if (otherService !== undefined) {
-      baselineDb = ctx.freshDbName(`${scenario.service}-baseline`);
-      await copyDatabase(ctx.client.db(dbName), ctx.client.db(baselineDb));
-    }
+    // Alone with the service, the baselines serve the service's database. Beside a second
+    // service they get a copy of it, so that each side's writes grow only its own collections;
+    // a walk's requests change what they name once, so there each baseline gets a copy of its own.
+    const ownCopies = service.prepared.request.walk !== undefined;
+    const copyOfService = async (): Promise<string> => {
+      const copy = ctx.freshDbName(`${scenario.service}-baseline`);
+      await copyDatabase(ctx.client.db(dbName), ctx.client.db(copy));
+      return copy;
+    };
+    let sharedBaselineDb = dbName;
+    if (otherService !== undefined && !ownCopies) sharedBaselineDb = await copyOfService();
     const startBaseline = async (framework: BaselineFramework) => {
       const proc = await ctx.startBaseline(
         framework,
         scenario.baseline,
-        baselineDb,
+        ownCopies ? await copyOfService() : sharedBaselineDb,
         service.prepared.fixture,
         profileDir && join(profileDir, framework === 'express' ? 'baseline' : framework),
       );
@@ -241,27 +279,12 @@ async function measureRoute(
     for (const framework of options.frameworks) {
       if (framework === 'express') continue;
       const proc = await startBaseline(framework);
-      frameworkSides.push({
-        framework,
-        side: { proc, request: service.prepared.request, rounds: [] },
-      });
+      frameworkSides.push({ framework, side: loadedSide(proc, service.prepared.request) });
     }
 
-    const serviceSide: LoadedSide = {
-      proc: service.proc,
-      request: service.prepared.request,
-      rounds: [],
-    };
-    const otherSide: LoadedSide | undefined = otherService && {
-      proc: otherService.proc,
-      request: otherService.prepared.request,
-      rounds: [],
-    };
-    const baselineSide: LoadedSide = {
-      proc: baseline,
-      request: service.prepared.request,
-      rounds: [],
-    };
+    const serviceSide = loadedSide(service.proc, service.prepared.request);
+    const otherSide = otherService && loadedSide(otherService.proc, otherService.prepared.request);
+    const baselineSide = loadedSide(baseline, service.prepared.request);
     await loadInRounds(
       [
         serviceSide,
@@ -270,6 +293,7 @@ async function measureRoute(
         ...frameworkSides.map(({ side }) => side),
       ],
       options,
+      ctx.databasePid,
     );
     const serviceResult = summarise(serviceSide);
     const baselineResult = summarise(baselineSide);
