@@ -145,6 +145,10 @@ export async function launch(
     return { name, url, tryPath, metricsUrl };
   });
   const extras: [string, string][] = database ? [['mongodb', database.description]] : [];
+  const pages = services.flatMap(({ name, pages = [] }) =>
+    pages.map((path) => `http://localhost:${options.ports[name]}${path}`),
+  );
+  if (pages.length > 0) extras.push(['pages', pages.join('  ')]);
   if (tracesTo !== undefined) extras.push(['traces', `OTLP to ${tracesTo}`]);
   if (tokens) extras.push(['tokens', `${defaulted.join(' ')} (development values)`]);
   reporter.raw(renderUrlTable(rows, extras));

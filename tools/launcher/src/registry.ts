@@ -28,6 +28,8 @@ const serviceSchema = z.strictObject({
   peakRssMiB: z.number({ error: 'must be a number of MiB' }).int().positive(),
   // One read-only request that shows the service working, for the URL table.
   tryPath: z.string().regex(/^\/\S*$/, 'must be a path starting with /'),
+  // Pages a person opens in a browser (the orders kitchen board), for the URL table.
+  pages: z.array(z.string().regex(/^\/\S*$/, 'must be a path starting with /')).optional(),
   secrets: z.array(
     z.strictObject({
       variable: z

@@ -98,13 +98,21 @@ describe('npm start runs the whole system and stops it cleanly', () => {
     expect(run.output().split(READY)).toHaveLength(2);
     // A service's log lines reach the terminal whole, each after its service's label.
     expect(run.output()).toMatch(/^\[books\] \{"level":30,.*"msg":"books listening"\}$/m);
-    for (const { name, tryPath } of SERVICES) {
+    for (const { name, tryPath, pages } of SERVICES) {
       expect(run.output()).toContain(`http://localhost:${port(name)}`);
       expect(run.output()).toContain(`http://localhost:${port(name)}/metrics`);
       // The registry's try-it request of every service, new ones included.
       const tried = await fetch(`http://127.0.0.1:${port(name)}${tryPath}`);
       expect(tried.status, `${name} GET ${tryPath}`).toBe(200);
       await tried.body?.cancel();
+      // Each page the registry names is printed and served as a page.
+      for (const path of pages ?? []) {
+        expect(run.output()).toContain(`http://localhost:${port(name)}${path}`);
+        const page = await fetch(`http://127.0.0.1:${port(name)}${path}`);
+        expect(page.status, `${name} GET ${path}`).toBe(200);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        await page.body?.cancel();
+      }
     }
     expect(run.output()).toContain('using development tokens');
 
