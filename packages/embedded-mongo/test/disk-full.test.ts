@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, MongoServerError, type Collection } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCli, type CliProcess } from './cli-process.js';
+import { startCli, type CliOutcome, type CliProcess } from './cli-process.js';
 import { mountSmallDisk, unfill, type SmallDisk } from './small-disk.js';
 
 const TIMEOUT_MS = 120_000;
@@ -59,8 +59,9 @@ describe('a full disk', () => {
       server = await startCli(args, disk.launch);
       let client = await new MongoClient(server.uri).connect();
       let items: Collection<Item> = client.db('full').collection<Item>('items');
-      let exited = false;
-      void server.exited.then(() => (exited = true));
+      // How the server ended, with what it printed, if it did before it was killed.
+      let ended: CliOutcome | undefined;
+      void server.exited.then((outcome) => (ended = outcome));
       const filler = 'x'.repeat(10_000);
       // A capped collection's order is its content: an insert that trims it must be undone whole.
       const db = client.db('full');
@@ -83,7 +84,7 @@ describe('a full disk', () => {
         }
       }
       expect(refusedId).toBeGreaterThan(100);
-      expect(exited).toBe(false);
+      expect(ended).toBeUndefined();
 
       // 2. The refused insert left no trace: not readable, and retrying it is refused again for
       // the disk, not as a duplicate key. A refused update leaves the old value. (The server
@@ -123,15 +124,30 @@ describe('a full disk', () => {
       await eventually(() => items.insertOne({ _id: refusedId, filler }));
       stored.set(refusedId, { _id: refusedId, filler });
 
-      // 4. Something else fills the disk again: a write that adds data is refused at once.
-      // (Deletes on a disk full once the reserve is spent are left out: lmdb can abort then, after
-      // a failed page spill; the README's Durability section names it.)
+      // 4. Something else fills the disk again. With the reserve used, a delete is refused too
+      // and hides nothing, and the server stays up: a delete the log took waits until LMDB's
+      // file has room for it, LMDB never being left to find the disk full (lmdb-file-room.ts).
       fillers.push(disk.fill());
       expect((await refusal(items.insertOne({ _id: 100_000, filler }))).code).toBe(
         OUT_OF_DISK_SPACE,
       );
+      let refusedDelete: MongoServerError | undefined;
+      // 200 deletions make a log record larger than the slack in the log file's last page.
+      for (let from = 300; refusedDelete === undefined && from < 900; from += 200) {
+        const range = { _id: { $gte: from, $lt: from + 200 } };
+        try {
+          await items.deleteMany(range);
+          for (let id = from; id < from + 200; id++) stored.delete(id);
+        } catch (err) {
+          expect(err).toBeInstanceOf(MongoServerError);
+          refusedDelete = err as MongoServerError;
+          expect(await items.countDocuments(range)).toBe(200);
+        }
+        fillers.push(disk.fill());
+      }
+      expect(refusedDelete?.code).toBe(OUT_OF_DISK_SPACE);
       expect(await items.countDocuments()).toBe(stored.size);
-      expect(exited).toBe(false);
+      expect(ended).toBeUndefined();
 
       // 5. The disk is made larger: writes are acknowledged again, then the process is killed.
       await disk.resize(64);

@@ -9,7 +9,9 @@ import { freeBytes } from './free-space.js';
 import { describeFailure, StorageStartError, writeRefused } from './storage-errors.js';
 import type { CollectionMeta, Store, StoredCollection, WriteOp } from './store.js';
 import { asBuffer, decodeMeta, encode } from './stored-form.js';
-import { lmdbSpareBytes } from './lmdb-space.js';
+import { LmdbFileRoom } from './lmdb-file-room.js';
+import { growthPages } from './lmdb-growth.js';
+import { lmdbShape, type LmdbShape } from './lmdb-space.js';
 import { WriteLog } from './write-log.js';
 
 // How long logged writes wait for company before going into LMDB: one transaction (and one sync
@@ -56,6 +58,7 @@ export class LmdbStore implements Store {
   readonly #unlock: () => void;
   readonly #log: WriteLog;
   readonly #reserve: SpaceReserve;
+  readonly #room: LmdbFileRoom;
   readonly #events: LmdbStoreEvents;
   /** Logged writes waiting for their LMDB transaction, and the sequence number of the last one. */
   #pending: EncodedOp[] = [];
@@ -94,6 +97,7 @@ export class LmdbStore implements Store {
       });
       this.#catalog = root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
       this.#state = root.openDB<number, string>({ name: 'state' });
+      this.#room = new LmdbFileRoom(path);
     } catch (err) {
       this.#unlock();
       throw new StorageStartError(path, 'open the database', err);
@@ -106,7 +110,7 @@ export class LmdbStore implements Store {
           `the disk holding ${path} has no room for the space reserve that lets deletes through when it is full`,
         );
     } catch (err) {
-      void root.close();
+      void root.close().finally(() => this.#room.close());
       this.#unlock();
       throw err instanceof StorageStartError || !(err instanceof Error && 'errno' in err)
         ? err
@@ -130,6 +134,7 @@ export class LmdbStore implements Store {
     for (const note of replay.notes) this.#warn(note);
     if (replay.records.length > 0) {
       try {
+        this.#makeRoom(replay.records.flatMap((r) => r.ops));
         this.#root.transactionSync(() => {
           for (const { ops } of replay.records) for (const op of ops) this.#apply(op);
           this.#state.putSync(APPLIED, replay.last);
@@ -150,8 +155,10 @@ export class LmdbStore implements Store {
     const paths = legacySegments(this.#dir);
     if (paths.length === 0) return;
     try {
+      const records = [...legacyRecords(paths)];
+      this.#makeRoom(records.flat());
       this.#root.transactionSync(() => {
-        for (const ops of legacyRecords(paths)) for (const op of ops) this.#apply(op);
+        for (const ops of records) for (const op of ops) this.#apply(op);
       });
     } catch (err) {
       throw new StorageStartError(this.#dir, 'replay the write log into the database', err);
@@ -266,8 +273,11 @@ export class LmdbStore implements Store {
     const needed = 2 * (this.#unappliedBytes + bytes) + HEADROOM_BYTES;
     const free = freeBytes(this.#dir);
     if (free === undefined || free >= needed) return;
-    // Pages that deletes freed inside LMDB's file take new data as well as the disk does.
-    const spare = free + lmdbSpareBytes(this.#root, [this.#docs, this.#catalog, this.#state]);
+    // Pages that deletes freed inside LMDB's file, and the room laid down past its last page,
+    // take new data as well as the disk does.
+    const shape = this.#shape();
+    const used = shape.usedPages * shape.pageSize;
+    const spare = free + shape.sparePages * shape.pageSize + this.#room.held(used);
     if (spare < needed)
       throw Object.assign(
         new Error(`${spare} bytes free, ${needed} needed for the log and LMDB's copy of it`),
@@ -276,13 +286,38 @@ export class LmdbStore implements Store {
   }
 
   #scheduleFlush(): void {
-    if (this.#closed) return;
-    if (this.#pending.length >= BATCH_MAX_OPS) this.#flush();
-    else if (this.#pending.length > 0)
+    if (this.#closed || this.#pending.length === 0) return;
+    // After a failure, only the timer retries: never in a loop, however much is waiting.
+    if (this.#lmdbFailure === undefined && this.#pending.length >= BATCH_MAX_OPS) this.#flush();
+    else
       this.#batchTimer ??= setTimeout(
         () => this.#flush(),
         this.#lmdbFailure === undefined ? BATCH_INTERVAL_MS : RETRY_MS,
       );
+  }
+
+  #shape(): LmdbShape {
+    return lmdbShape(this.#root, [this.#docs, this.#catalog, this.#state]);
+  }
+
+  /**
+   * Lays down, past LMDB's last page, room for every page a transaction applying `ops` could
+   * add (`lmdb-file-room.ts` says why LMDB must never find the disk full). Throws, naming the
+   * file, when the disk cannot give it.
+   */
+  #makeRoom(ops: readonly EncodedOp[]): void {
+    const shape = this.#shape();
+    const bytes = growthPages(shape, ops) * shape.pageSize;
+    try {
+      this.#room.secure(shape.usedPages * shape.pageSize, bytes);
+    } catch (err) {
+      const cause = err instanceof Error ? err.message : String(err);
+      const code = err !== null && typeof err === 'object' && 'code' in err ? err.code : undefined;
+      throw Object.assign(
+        new Error(`no room for LMDB's next transaction (${bytes} bytes): ${cause}`),
+        { code, path: this.#room.path },
+      );
+    }
   }
 
   /** Starts an LMDB transaction with everything logged since the last one, unless one is running. */
@@ -290,6 +325,14 @@ export class LmdbStore implements Store {
     clearTimeout(this.#batchTimer);
     this.#batchTimer = undefined;
     if (this.#flushing || this.#pending.length === 0) return;
+    try {
+      this.#makeRoom(this.#pending);
+    } catch (err) {
+      // Not tried: the batch waits in the log, and writes that add data are refused meanwhile.
+      this.#noteFailure(err);
+      this.#scheduleFlush();
+      return;
+    }
     const batch = this.#pending;
     const last = this.#pendingLast;
     const bytes = this.#unappliedBytes;
@@ -324,9 +367,14 @@ export class LmdbStore implements Store {
       cause.catch((real: unknown) => {
         if (this.#lmdbFailure === err) this.#lmdbFailure = real;
       });
+    this.#pending = [...batch, ...this.#pending];
+    this.#noteFailure(err);
+  }
+
+  /** Why LMDB cannot take the writes waiting: writes that add data are refused until it can. */
+  #noteFailure(err: unknown): void {
     const first = this.#lmdbFailure === undefined;
     this.#lmdbFailure = err;
-    this.#pending = [...batch, ...this.#pending];
     if (first)
       this.#warn(
         `LMDB could not commit in ${this.#dir} (${describeFailure(err)}); writes that add data are refused until it can`,
@@ -354,6 +402,7 @@ export class LmdbStore implements Store {
       await Promise.resolve(this.#root.flushed).catch(() => undefined);
       this.#log.close(this.#lmdbFailure === undefined && this.#pending.length === 0);
       await this.#root.close();
+      this.#room.close();
     } finally {
       this.#unlock();
     }
