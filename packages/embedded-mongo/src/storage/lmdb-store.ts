@@ -1,14 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { open, type Database, type RootDatabase } from 'lmdb';
+import type { Database, RootDatabase } from 'lmdb';
 import { lockDirectory } from './dir-lock.js';
 import { docKey, namespaceRange } from './doc-key.js';
 import { legacyRecords, legacySegments, removeLegacySegments } from './legacy-log.js';
 import type { EncodedOp } from './log-records.js';
-import { SpaceReserve } from './space-reserve.js';
+import { RESERVE_BYTES, SpaceReserve } from './space-reserve.js';
+import { applyOp, openTables, type LmdbTables } from './lmdb-tables.js';
 import { freeBytes } from './free-space.js';
 import { describeFailure, StorageStartError, writeRefused } from './storage-errors.js';
 import type { CollectionMeta, Store, StoredCollection, WriteOp } from './store.js';
-import { asBuffer, decodeMeta, encode } from './stored-form.js';
+import { decodeMeta, encode } from './stored-form.js';
 import { LmdbFileRoom } from './lmdb-file-room.js';
 import { growthPages } from './lmdb-growth.js';
 import { lmdbShape, type LmdbShape } from './lmdb-space.js';
@@ -25,6 +26,15 @@ const RETRY_MS = 200;
 const HEADROOM_BYTES = 256 * 1024;
 // The key of the state table holding the sequence number of the last log record LMDB holds.
 const APPLIED = 'applied';
+
+/**
+ * One logged write waiting for LMDB. The last write of a log record carries the record's
+ * sequence number and size: a transaction records a position only once it holds a whole record.
+ */
+interface PendingWrite {
+  op: EncodedOp;
+  recordEnd?: { seq: number; bytes: number };
+}
 
 /** Writes that only take data away, which a full disk must still accept: they are how it empties. */
 function onlyRemoves(ops: readonly WriteOp[]): boolean {
@@ -51,6 +61,7 @@ export interface LmdbStoreEvents {
 export class LmdbStore implements Store {
   readonly persistent = true;
   readonly #dir: string;
+  readonly #tables: LmdbTables;
   readonly #root: RootDatabase;
   readonly #docs: Database<Buffer, Buffer>;
   readonly #catalog: Database<Buffer, string>;
@@ -60,13 +71,12 @@ export class LmdbStore implements Store {
   readonly #reserve: SpaceReserve;
   readonly #room: LmdbFileRoom;
   readonly #events: LmdbStoreEvents;
-  /** Logged writes waiting for their LMDB transaction, and the sequence number of the last one. */
-  #pending: EncodedOp[] = [];
-  #pendingLast = 0;
+  /** Logged writes waiting for their LMDB transaction, oldest first. */
+  #pending: PendingWrite[] = [];
   /** Bytes of log records LMDB does not hold yet. */
   #unappliedBytes = 0;
   /** The writes of the transaction running, until it commits. */
-  #committing: EncodedOp[] = [];
+  #committing: PendingWrite[] = [];
   #flushing: Promise<void> | undefined;
   #batchTimer: NodeJS.Timeout | undefined;
   /** Why the last LMDB transaction failed; cleared by the next one that commits. */
@@ -84,19 +94,12 @@ export class LmdbStore implements Store {
     this.#unlock = lockDirectory(path);
     let root: RootDatabase | undefined;
     try {
-      // Told it is a directory: lmdb takes a path with an extension (`app.db`) for a file.
-      // Without event-turn batching, which this store does not use (it groups writes into its
-      // own transactions), a failed commit rejects only promises this store handles.
-      root = open({ path, maxDbs: 4, noSubdir: false, eventTurnBatching: false });
+      this.#tables = openTables(path);
+      root = this.#tables.root;
       this.#root = root;
-      // Binary keys (doc-key.ts): lmdb's own string keys encode a long key unlike a short one.
-      this.#docs = root.openDB<Buffer, Buffer>({
-        name: 'docs',
-        encoding: 'binary',
-        keyEncoding: 'binary',
-      });
-      this.#catalog = root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
-      this.#state = root.openDB<number, string>({ name: 'state' });
+      this.#docs = this.#tables.docs;
+      this.#catalog = this.#tables.catalog;
+      this.#state = this.#tables.state;
       this.#room = new LmdbFileRoom(path);
     } catch (err) {
       this.#unlock();
@@ -105,7 +108,7 @@ export class LmdbStore implements Store {
     try {
       this.#log = this.#recover();
       this.#reserve = new SpaceReserve(path);
-      if (!this.#reserve.take())
+      if (!this.#reserve.take(this.#reserveBytes()))
         this.#warn(
           `the disk holding ${path} has no room for the space reserve that lets deletes through when it is full`,
         );
@@ -167,21 +170,7 @@ export class LmdbStore implements Store {
   }
 
   #apply(op: EncodedOp): void {
-    switch (op.op) {
-      case 'put':
-        this.#docs.putSync(docKey(op.ns, op.id), asBuffer(op.bytes));
-        break;
-      case 'del':
-        this.#docs.removeSync(docKey(op.ns, op.id));
-        break;
-      case 'meta':
-        this.#catalog.putSync(op.ns, asBuffer(op.bytes));
-        break;
-      case 'drop':
-        for (const key of this.#docs.getKeys(namespaceRange(op.ns))) this.#docs.removeSync(key);
-        this.#catalog.removeSync(op.ns);
-        break;
-    }
+    applyOp(this.#tables, op);
   }
 
   loadCatalog(): Array<{ ns: string; meta: CollectionMeta }> {
@@ -197,7 +186,9 @@ export class LmdbStore implements Store {
 
   /** The logged writes LMDB may not hold yet, oldest first. */
   #unapplied(): EncodedOp[] {
-    return [...this.#committing, ...this.#pending];
+    // A record LMDB holds part of is laid over it whole: each write sets or removes a value,
+    // so its first part applied twice leaves what it left once.
+    return [...this.#committing, ...this.#pending].map((write) => write.op);
   }
 
   storedDocuments(ns: string, ids: ReadonlySet<string>): Map<string, Uint8Array | undefined> {
@@ -242,7 +233,7 @@ export class LmdbStore implements Store {
     if (!removes) {
       // LMDB must catch up before the log grows further.
       if (this.#lmdbFailure !== undefined) throw writeRefused(this.#lmdbFailure, this.#dir);
-      this.#reserve.retake();
+      if (!this.#reserve.held) this.#reserve.retake(this.#reserveBytes());
     }
     const encoded = ops.map(encode);
     let appended: { seq: number; bytes: number };
@@ -257,8 +248,9 @@ export class LmdbStore implements Store {
         throw writeRefused(again, this.#dir);
       }
     }
-    for (const op of encoded) this.#pending.push(op);
-    this.#pendingLast = appended.seq;
+    encoded.forEach((op, i) =>
+      this.#pending.push(i === encoded.length - 1 ? { op, recordEnd: appended } : { op }),
+    );
     this.#unappliedBytes += appended.bytes;
     this.#scheduleFlush();
   }
@@ -300,16 +292,43 @@ export class LmdbStore implements Store {
     return lmdbShape(this.#root, [this.#docs, this.#catalog, this.#state]);
   }
 
+  /** The space reserve: 1 MiB, or twice the room a transaction of one delete needs if more. */
+  #reserveBytes(): number {
+    const shape = this.#shape();
+    const oneDelete = growthPages(shape, [{ op: 'del', ns: '', id: '' }]) * shape.pageSize;
+    return Math.max(RESERVE_BYTES, 2 * oneDelete);
+  }
+
   /**
    * Lays down, past LMDB's last page, room for every page a transaction applying `ops` could
-   * add (`lmdb-file-room.ts` says why LMDB must never find the disk full). Throws, naming the
-   * file, when the disk cannot give it.
+   * add (`lmdb-file-room.ts` says why LMDB must never find the disk full), or with `split`, for
+   * as many of the first of them as the disk has room for (at least one); returns how many.
+   * Throws, naming the file, when the disk cannot give it.
    */
-  #makeRoom(ops: readonly EncodedOp[]): void {
+  #makeRoom(ops: readonly EncodedOp[], split = false): number {
     const shape = this.#shape();
-    const bytes = growthPages(shape, ops) * shape.pageSize;
+    const used = shape.usedPages * shape.pageSize;
+    const bound = (count: number): number =>
+      growthPages(shape, count === ops.length ? ops : ops.slice(0, count)) * shape.pageSize;
+    let count = ops.length;
+    let bytes = bound(count);
+    // A disk nearly full takes the writes a few at a time: a delete needs far less room than
+    // the bound of a large batch, and deleting is how the disk empties. The count doubles
+    // from one, so a flush costs what it takes.
+    const room = split ? this.#room.held(used) + (freeBytes(this.#dir) ?? Infinity) : Infinity;
+    if (bytes > room) {
+      count = 1;
+      bytes = bound(1);
+      for (let more = 2; more < ops.length; more *= 2) {
+        const moreBytes = bound(more);
+        if (moreBytes > room) break;
+        count = more;
+        bytes = moreBytes;
+      }
+    }
     try {
-      this.#room.secure(shape.usedPages * shape.pageSize, bytes);
+      this.#room.secure(used, bytes);
+      return count;
     } catch (err) {
       const cause = err instanceof Error ? err.message : String(err);
       const code = err !== null && typeof err === 'object' && 'code' in err ? err.code : undefined;
@@ -320,46 +339,58 @@ export class LmdbStore implements Store {
     }
   }
 
-  /** Starts an LMDB transaction with everything logged since the last one, unless one is running. */
+  /**
+   * Starts an LMDB transaction with everything logged since the last one (or its first writes,
+   * when the disk has no room for all), unless one is running.
+   */
   #flush(): void {
     clearTimeout(this.#batchTimer);
     this.#batchTimer = undefined;
     if (this.#flushing || this.#pending.length === 0) return;
+    let count: number;
     try {
-      this.#makeRoom(this.#pending);
+      count = this.#makeRoom(
+        this.#pending.map((write) => write.op),
+        true,
+      );
     } catch (err) {
       // Not tried: the batch waits in the log, and writes that add data are refused meanwhile.
       this.#noteFailure(err);
       this.#scheduleFlush();
       return;
     }
-    const batch = this.#pending;
-    const last = this.#pendingLast;
-    const bytes = this.#unappliedBytes;
-    this.#pending = [];
+    const split = count < this.#pending.length;
+    const batch = this.#pending.slice(0, count);
+    this.#pending = this.#pending.slice(count);
+    // The position is that of the last whole record: one cut short is replayed whole.
+    const ends = batch.flatMap((write) => (write.recordEnd ? [write.recordEnd] : []));
+    const last = ends.at(-1)?.seq;
+    const bytes = ends.reduce((sum, end) => sum + end.bytes, 0);
     this.#committing = batch;
     this.#flushing = this.#root
       .transaction(() => {
-        for (const op of batch) this.#apply(op);
-        this.#state.putSync(APPLIED, last);
+        for (const { op } of batch) this.#apply(op);
+        if (last !== undefined) this.#state.putSync(APPLIED, last);
       })
       .then(
         () => {
           this.#lmdbFailure = undefined;
           this.#unappliedBytes -= bytes;
-          this.#release(last);
+          if (last !== undefined) this.#release(last);
         },
         (err: unknown) => this.#failed(batch, err),
       )
       .finally(() => {
         this.#committing = [];
         this.#flushing = undefined;
-        this.#scheduleFlush();
+        // What a disk nearly full left waiting goes in next, not a batch interval later.
+        if (split && this.#lmdbFailure === undefined) this.#flush();
+        else this.#scheduleFlush();
       });
   }
 
   /** A failed transaction: the log keeps its writes, and they wait for the next one. */
-  #failed(batch: EncodedOp[], err: unknown): void {
+  #failed(batch: PendingWrite[], err: unknown): void {
     // lmdb rejects the transaction with a generic error and a second promise with the cause.
     const cause: unknown =
       err !== null && typeof err === 'object' && 'commitError' in err ? err.commitError : undefined;
