@@ -22,6 +22,9 @@ const BATCH_INTERVAL_MS = 10;
 const BATCH_MAX_OPS = 10_000;
 // After LMDB failed to commit (a full disk, say), how soon it is tried again.
 const RETRY_MS = 200;
+// The room laid down for one transaction, past LMDB's last page, is kept below this (or four
+// times what a transaction of nothing needs, which grows with the file) by splitting batches.
+const ROOM_CAP_BYTES = 4 * 1024 * 1024;
 // Room kept free beside the log and LMDB's copy of what it holds (LMDB grows by more than a page).
 const HEADROOM_BYTES = 256 * 1024;
 // The key of the state table holding the sequence number of the last log record LMDB holds.
@@ -34,6 +37,24 @@ const APPLIED = 'applied';
 interface PendingWrite {
   op: EncodedOp;
   recordEnd?: { seq: number; bytes: number };
+}
+
+/** The writes of log records, each record's last carrying its sequence number and size. */
+function writesOf(records: ReadonlyArray<{ seq: number; ops: EncodedOp[]; bytes?: number }>) {
+  return records.flatMap(({ seq, ops, bytes = 0 }) =>
+    ops.map((op, i): PendingWrite =>
+      i === ops.length - 1 ? { op, recordEnd: { seq, bytes } } : { op },
+    ),
+  );
+}
+
+/**
+ * The position a transaction holding `batch` records: that of its last whole record (one cut
+ * short is replayed whole), and the log bytes of its whole records.
+ */
+function positionOf(batch: readonly PendingWrite[]): { last: number | undefined; bytes: number } {
+  const ends = batch.flatMap((write) => (write.recordEnd ? [write.recordEnd] : []));
+  return { last: ends.at(-1)?.seq, bytes: ends.reduce((sum, end) => sum + end.bytes, 0) };
 }
 
 /** Writes that only take data away, which a full disk must still accept: they are how it empties. */
@@ -135,12 +156,19 @@ export class LmdbStore implements Store {
     const applied = this.#state.get(APPLIED) ?? 0;
     const replay = WriteLog.replay(this.#dir, applied);
     for (const note of replay.notes) this.#warn(note);
-    if (replay.records.length > 0) {
+    // In parts when the disk has no room for the whole (as for writes while running).
+    for (let rest = writesOf(replay.records); rest.length > 0;) {
       try {
-        this.#makeRoom(replay.records.flatMap((r) => r.ops));
+        const count = this.#makeRoom(
+          rest.map((write) => write.op),
+          true,
+        );
+        const batch = rest.slice(0, count);
+        rest = rest.slice(count);
+        const { last } = positionOf(batch);
         this.#root.transactionSync(() => {
-          for (const { ops } of replay.records) for (const op of ops) this.#apply(op);
-          this.#state.putSync(APPLIED, replay.last);
+          for (const { op } of batch) this.#apply(op);
+          if (last !== undefined) this.#state.putSync(APPLIED, last);
         });
       } catch (err) {
         throw new StorageStartError(this.#dir, 'replay the write log into the database', err);
@@ -248,9 +276,7 @@ export class LmdbStore implements Store {
         throw writeRefused(again, this.#dir);
       }
     }
-    encoded.forEach((op, i) =>
-      this.#pending.push(i === encoded.length - 1 ? { op, recordEnd: appended } : { op }),
-    );
+    for (const write of writesOf([{ ...appended, ops: encoded }])) this.#pending.push(write);
     this.#unappliedBytes += appended.bytes;
     this.#scheduleFlush();
   }
@@ -312,10 +338,16 @@ export class LmdbStore implements Store {
       growthPages(shape, count === ops.length ? ops : ops.slice(0, count)) * shape.pageSize;
     let count = ops.length;
     let bytes = bound(count);
-    // A disk nearly full takes the writes a few at a time: a delete needs far less room than
-    // the bound of a large batch, and deleting is how the disk empties. The count doubles
-    // from one, so a flush costs what it takes.
-    const room = split ? this.#room.held(used) + (freeBytes(this.#dir) ?? Infinity) : Infinity;
+    // A large batch is taken in parts whose room is at most a few MiB (the bound counts every
+    // page a batch may copy, far more than it does), and so is any batch when the disk is
+    // nearly full: a delete needs far less room than a large batch, and deleting is how the
+    // disk empties. The count doubles from one, so a flush costs what it takes.
+    const room = split
+      ? Math.min(
+          Math.max(ROOM_CAP_BYTES, 4 * bound(0)),
+          this.#room.held(used) + (freeBytes(this.#dir) ?? Infinity),
+        )
+      : Infinity;
     if (bytes > room) {
       count = 1;
       bytes = bound(1);
@@ -362,10 +394,7 @@ export class LmdbStore implements Store {
     const split = count < this.#pending.length;
     const batch = this.#pending.slice(0, count);
     this.#pending = this.#pending.slice(count);
-    // The position is that of the last whole record: one cut short is replayed whole.
-    const ends = batch.flatMap((write) => (write.recordEnd ? [write.recordEnd] : []));
-    const last = ends.at(-1)?.seq;
-    const bytes = ends.reduce((sum, end) => sum + end.bytes, 0);
+    const { last, bytes } = positionOf(batch);
     this.#committing = batch;
     this.#flushing = this.#root
       .transaction(() => {
