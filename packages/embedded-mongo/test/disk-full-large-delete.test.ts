@@ -75,15 +75,16 @@ describe('a large delete on a full disk', () => {
       expect(await small.countDocuments()).toBe(SMALL / 2);
       expect(ended).toBeUndefined();
 
-      // 2. Room again, and another large delete, which LMDB takes in parts too (the room laid
-      // down for one transaction is capped); kill -9 at a random moment meanwhile.
-      for (const path of fillers.splice(0)) unfill(path);
+      // 2. A disk made larger, and another large delete, which LMDB takes in parts too (the
+      // room laid down for one transaction is capped); kill -9 at a random moment meanwhile.
+      await disk.resize(32);
       const second = await small.deleteMany({ _id: { $gte: SMALL / 2, $lt: SMALL - 1_000 } });
       expect(second.deletedCount).toBe(SMALL / 2 - 1_000);
       await sleep(Math.random() * 300);
       server.child.kill('SIGKILL');
       await server.exited;
       await client.close(true);
+      for (const path of fillers) unfill(path);
 
       // 3. After the restart: the documents of acknowledged deletes are gone, the rest is there.
       server = await startCli(args, disk.launch);
