@@ -13,6 +13,7 @@ import { decodeMeta, encode } from './stored-form.js';
 import { LmdbFileRoom } from './lmdb-file-room.js';
 import { growthPages } from './lmdb-growth.js';
 import { lmdbShape, type LmdbShape } from './lmdb-space.js';
+import { positionOf, writesOf, type PendingWrite } from './pending-writes.js';
 import { WriteLog } from './write-log.js';
 
 // How long logged writes wait for company before going into LMDB: one transaction (and one sync
@@ -29,33 +30,6 @@ const ROOM_CAP_BYTES = 4 * 1024 * 1024;
 const HEADROOM_BYTES = 256 * 1024;
 // The key of the state table holding the sequence number of the last log record LMDB holds.
 const APPLIED = 'applied';
-
-/**
- * One logged write waiting for LMDB. The last write of a log record carries the record's
- * sequence number and size: a transaction records a position only once it holds a whole record.
- */
-interface PendingWrite {
-  op: EncodedOp;
-  recordEnd?: { seq: number; bytes: number };
-}
-
-/** The writes of log records, each record's last carrying its sequence number and size. */
-function writesOf(records: ReadonlyArray<{ seq: number; ops: EncodedOp[]; bytes?: number }>) {
-  return records.flatMap(({ seq, ops, bytes = 0 }) =>
-    ops.map((op, i): PendingWrite =>
-      i === ops.length - 1 ? { op, recordEnd: { seq, bytes } } : { op },
-    ),
-  );
-}
-
-/**
- * The position a transaction holding `batch` records: that of its last whole record (one cut
- * short is replayed whole), and the log bytes of its whole records.
- */
-function positionOf(batch: readonly PendingWrite[]): { last: number | undefined; bytes: number } {
-  const ends = batch.flatMap((write) => (write.recordEnd ? [write.recordEnd] : []));
-  return { last: ends.at(-1)?.seq, bytes: ends.reduce((sum, end) => sum + end.bytes, 0) };
-}
 
 /** Writes that only take data away, which a full disk must still accept: they are how it empties. */
 function onlyRemoves(ops: readonly WriteOp[]): boolean {
@@ -328,8 +302,8 @@ export class LmdbStore implements Store {
   /**
    * Lays down, past LMDB's last page, room for every page a transaction applying `ops` could
    * add (`lmdb-file-room.ts` says why LMDB must never find the disk full), or with `split`, for
-   * as many of the first of them as the disk has room for (at least one); returns how many.
-   * Throws, naming the file, when the disk cannot give it.
+   * as many of the first of them as the cap and the disk allow (at least one); returns how
+   * many. Throws, naming the file, when the disk cannot give it.
    */
   #makeRoom(ops: readonly EncodedOp[], split = false): number {
     const shape = this.#shape();
@@ -373,7 +347,7 @@ export class LmdbStore implements Store {
 
   /**
    * Starts an LMDB transaction with everything logged since the last one (or its first writes,
-   * when the disk has no room for all), unless one is running.
+   * when their room would be above the cap or the disk has not that room), unless one is running.
    */
   #flush(): void {
     clearTimeout(this.#batchTimer);
@@ -412,7 +386,7 @@ export class LmdbStore implements Store {
       .finally(() => {
         this.#committing = [];
         this.#flushing = undefined;
-        // What a disk nearly full left waiting goes in next, not a batch interval later.
+        // What a split left waiting goes in next, not a batch interval later.
         if (split && this.#lmdbFailure === undefined) this.#flush();
         else this.#scheduleFlush();
       });
