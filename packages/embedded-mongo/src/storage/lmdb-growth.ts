@@ -16,12 +16,14 @@ interface TreeChanges {
   /** Key and value sizes of each put. */
   puts: Array<{ key: number; value: number }>;
   removes: number;
+  /** Key sizes of the removes, together. */
+  removedKeyBytes: number;
   /** Every record may go (a collection dropped). */
   emptied: boolean;
 }
 
 function noChanges(): TreeChanges {
-  return { puts: [], removes: 0, emptied: false };
+  return { puts: [], removes: 0, removedKeyBytes: 0, emptied: false };
 }
 
 /** The documents and catalog changes of a batch; the state table always takes one put. */
@@ -31,16 +33,17 @@ function changesOf(ops: readonly EncodedOp[]): { docs: TreeChanges; catalog: Tre
   for (const op of ops) {
     // A document's key is `<ns>\0<_id key>`, digested beyond 1 500 bytes (doc-key.ts).
     const nsBytes = Buffer.byteLength(op.ns) + 2;
-    if (op.op === 'put')
-      docs.puts.push({
-        key: nsBytes + Math.min(Buffer.byteLength(op.id) * 2, 1_600),
-        value: op.bytes.byteLength,
-      });
-    else if (op.op === 'del') docs.removes += 1;
-    else if (op.op === 'meta') catalog.puts.push({ key: nsBytes, value: op.bytes.byteLength });
+    const docKeyBytes = (id: string): number =>
+      nsBytes + Math.min(Buffer.byteLength(id) * 2, 1_600);
+    if (op.op === 'put') docs.puts.push({ key: docKeyBytes(op.id), value: op.bytes.byteLength });
+    else if (op.op === 'del') {
+      docs.removes += 1;
+      docs.removedKeyBytes += docKeyBytes(op.id);
+    } else if (op.op === 'meta') catalog.puts.push({ key: nsBytes, value: op.bytes.byteLength });
     else {
       docs.emptied = true;
       catalog.removes += 1;
+      catalog.removedKeyBytes += nsBytes;
     }
   }
   return { docs, catalog };
@@ -48,26 +51,35 @@ function changesOf(ops: readonly EncodedOp[]): { docs: TreeChanges; catalog: Tre
 
 /**
  * The most pages changing one tree can add: LMDB copies each page it changes (once per
- * transaction), which is the path from the root for every change and a sibling on each level
- * when a page is merged after a delete, and never more than the tree has; a put may split a
- * page on every level and add a root, and takes overflow pages for a large value. Splits are
- * also bounded by the bytes put, for large batches: a split leaves pages at least a quarter full.
+ * transaction), which is the path from the root for every change and, after a delete, a
+ * sibling on each level when a page is merged or takes a node from it, never more pages of a
+ * level than the tree has; a put may split a page on every level and add a root, and takes
+ * overflow pages for a large value. Splits are also bounded by the bytes put, for large
+ * batches: a split leaves pages at least a quarter full.
  */
 function treeGrowth(tree: TreeShape, changes: TreeChanges, pageSize: number): number {
   const count = changes.puts.length + changes.removes;
   if (count === 0 && !changes.emptied) return 0;
   const levels = tree.depth + 2;
-  const copied = changes.emptied ? tree.pages : Math.min(tree.pages, count * 2 * levels);
+  // Pages of each level a change may copy: one on its path, and a sibling for a delete.
+  const perLevel = changes.puts.length + 2 * changes.removes;
+  const copied = changes.emptied
+    ? tree.leafPages + tree.branchPages
+    : Math.min(tree.leafPages, perLevel) +
+      Math.min(tree.branchPages, perLevel * Math.max(0, tree.depth - 1));
   const usable = pageSize - PAGE_HEADER_BYTES;
   let overflow = 0;
-  let nodeBytes = 0;
+  // A delete of a page's first key puts the next key in its parent, which may split it.
+  let nodeBytes = changes.removes * NODE_OVERHEAD_BYTES + changes.removedKeyBytes;
   for (const { key, value } of changes.puts) {
     if (value > INLINE_VALUE_BYTES) overflow += Math.ceil((value + PAGE_HEADER_BYTES) / pageSize);
     nodeBytes += NODE_OVERHEAD_BYTES + key + Math.min(value, usable / 2);
   }
-  const splitsByCount = changes.puts.length * levels;
+  const splitsByCount = count * levels;
   const splitsByBytes = 4 * Math.ceil(nodeBytes / usable) + 2 * levels;
-  return copied + Math.min(splitsByCount, splitsByBytes) + overflow + levels;
+  // Emptying a table changes the first key of each of its pages, each time up to the root.
+  const emptying = changes.emptied ? 2 * tree.branchPages + levels : 0;
+  return copied + Math.min(splitsByCount, splitsByBytes) + emptying + overflow + levels;
 }
 
 /**
@@ -83,19 +95,19 @@ export function growthPages(shape: LmdbShape, ops: readonly EncodedOp[]): number
     throw new Error('growthPages needs the documents, catalog and state tables');
   const { docs, catalog } = changesOf(ops);
   const state: TreeChanges = {
+    ...noChanges(),
     puts: [{ key: STATE_RECORD_BYTES, value: STATE_RECORD_BYTES }],
-    removes: 0,
-    emptied: false,
   };
   const tables =
     treeGrowth(docsTree, docs, shape.pageSize) +
     treeGrowth(catalogTree, catalog, shape.pageSize) +
     treeGrowth(stateTree, state, shape.pageSize);
-  const main = shape.main.pages + shape.main.depth + 2;
+  const main = shape.main.leafPages + shape.main.branchPages + shape.main.depth + 2;
   const ids = shape.usedPages + tables + main;
   const perPage = Math.floor((shape.pageSize - PAGE_HEADER_BYTES) / 8);
   const listPages = Math.ceil(ids / perPage) + 2;
   // The transaction's own freed pages and the free list LMDB keeps in memory, each once.
-  const free = 2 * (2 * listPages + shape.free.depth + 2) + shape.free.pages;
+  const free =
+    2 * (2 * listPages + shape.free.depth + 2) + shape.free.leafPages + shape.free.branchPages;
   return tables + main + free;
 }

@@ -12,7 +12,8 @@ interface LmdbStats {
 /** One B-tree of LMDB's file: how deep it is and how many branch and leaf pages it has. */
 export interface TreeShape {
   depth: number;
-  pages: number;
+  branchPages: number;
+  leafPages: number;
 }
 
 /** LMDB's file as the last committed transaction left it. */
@@ -30,7 +31,11 @@ export interface LmdbShape {
 }
 
 function treeOf(stats: LmdbStats): TreeShape {
-  return { depth: stats.treeDepth, pages: stats.treeBranchPageCount + stats.treeLeafPageCount };
+  return {
+    depth: stats.treeDepth,
+    branchPages: stats.treeBranchPageCount,
+    leafPages: stats.treeLeafPageCount,
+  };
 }
 
 export function lmdbShape(root: RootDatabase, tables: readonly Database[]): LmdbShape {

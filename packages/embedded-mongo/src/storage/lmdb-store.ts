@@ -134,7 +134,7 @@ export class LmdbStore implements Store {
     for (let rest = writesOf(replay.records); rest.length > 0;) {
       try {
         const count = this.#makeRoom(
-          rest.map((write) => write.op),
+          rest.slice(0, BATCH_MAX_OPS).map((write) => write.op),
           true,
         );
         const batch = rest.slice(0, count);
@@ -310,8 +310,6 @@ export class LmdbStore implements Store {
     const used = shape.usedPages * shape.pageSize;
     const bound = (count: number): number =>
       growthPages(shape, count === ops.length ? ops : ops.slice(0, count)) * shape.pageSize;
-    let count = ops.length;
-    let bytes = bound(count);
     // A large batch is taken in parts whose room is at most a few MiB (the bound counts every
     // page a batch may copy, far more than it does), and so is any batch when the disk is
     // nearly full: a delete needs far less room than a large batch, and deleting is how the
@@ -322,15 +320,13 @@ export class LmdbStore implements Store {
           this.#room.held(used) + (freeBytes(this.#dir) ?? Infinity),
         )
       : Infinity;
-    if (bytes > room) {
-      count = 1;
-      bytes = bound(1);
-      for (let more = 2; more < ops.length; more *= 2) {
-        const moreBytes = bound(more);
-        if (moreBytes > room) break;
-        count = more;
-        bytes = moreBytes;
-      }
+    let count = 1;
+    let bytes = bound(1);
+    for (let more = 2; count < ops.length; more *= 2) {
+      const moreBytes = bound(Math.min(more, ops.length));
+      if (moreBytes > room) break;
+      count = Math.min(more, ops.length);
+      bytes = moreBytes;
     }
     try {
       this.#room.secure(used, bytes);
@@ -355,8 +351,9 @@ export class LmdbStore implements Store {
     if (this.#flushing || this.#pending.length === 0) return;
     let count: number;
     try {
+      // The first writes only: a flush takes at most BATCH_MAX_OPS (or what fits).
       count = this.#makeRoom(
-        this.#pending.map((write) => write.op),
+        this.#pending.slice(0, BATCH_MAX_OPS).map((write) => write.op),
         true,
       );
     } catch (err) {
