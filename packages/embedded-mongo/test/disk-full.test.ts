@@ -7,6 +7,9 @@ import { mountSmallDisk, unfill, type SmallDisk } from './small-disk.js';
 
 const TIMEOUT_MS = 120_000;
 const OUT_OF_DISK_SPACE = 14031;
+// Long enough for the server's LMDB transaction of the writes before (one every 10 ms) and the
+// log segments it then deletes.
+const SETTLE_MS = 300;
 
 interface Item {
   _id: number;
@@ -89,8 +92,12 @@ describe('a full disk', () => {
       // 2. The refused insert left no trace: not readable, and retrying it is refused again for
       // the disk, not as a duplicate key. A refused update leaves the old value. (The server
       // refuses before the disk is quite full, to keep room for LMDB; something else takes the
-      // rest, so that each of these is refused whatever LMDB did meanwhile.)
+      // rest, so that each of these is refused whatever LMDB did meanwhile. The server deletes
+      // log segments once LMDB holds them, which can give space back just after a fill: it
+      // fills again once that is done.)
       const fillers = [disk.fill()];
+      await sleep(SETTLE_MS);
+      fillers.push(disk.fill());
       expect(await items.findOne({ _id: refusedId })).toBeNull();
       expect((await refusal(items.insertOne({ _id: refusedId, filler }))).code).toBe(
         OUT_OF_DISK_SPACE,
