@@ -314,11 +314,11 @@ export class LmdbStore implements Store {
     // page a batch may copy, far more than it does), and so is any batch when the disk is
     // nearly full: a delete needs far less room than a large batch, and deleting is how the
     // disk empties. The count doubles from one, so a flush costs what it takes.
+    // The last HEADROOM_BYTES of the disk are left to the log: a write must have somewhere to
+    // go once deletes have made room inside LMDB's file.
+    const free = Math.max(0, (freeBytes(this.#dir) ?? Infinity) - HEADROOM_BYTES);
     const room = split
-      ? Math.min(
-          Math.max(ROOM_CAP_BYTES, 4 * bound(0)),
-          this.#room.held(used) + (freeBytes(this.#dir) ?? Infinity),
-        )
+      ? Math.min(Math.max(ROOM_CAP_BYTES, 4 * bound(0)), this.#room.held(used) + free)
       : Infinity;
     let count = 1;
     let bytes = bound(1);
