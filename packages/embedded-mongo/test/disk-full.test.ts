@@ -2,11 +2,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, MongoServerError, type Collection } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCli, type CliProcess } from './cli-process.js';
+import { startCli, type CliOutcome, type CliProcess } from './cli-process.js';
 import { mountSmallDisk, unfill, type SmallDisk } from './small-disk.js';
 
 const TIMEOUT_MS = 120_000;
 const OUT_OF_DISK_SPACE = 14031;
+// Long enough for the server's LMDB transaction of the writes before (one every 10 ms) and the
+// log segments it then deletes.
+const SETTLE_MS = 300;
 
 interface Item {
   _id: number;
@@ -59,8 +62,9 @@ describe('a full disk', () => {
       server = await startCli(args, disk.launch);
       let client = await new MongoClient(server.uri).connect();
       let items: Collection<Item> = client.db('full').collection<Item>('items');
-      let exited = false;
-      void server.exited.then(() => (exited = true));
+      // How the server ended, with what it printed, if it did before it was killed.
+      let ended: CliOutcome | undefined;
+      void server.exited.then((outcome) => (ended = outcome));
       const filler = 'x'.repeat(10_000);
       // A capped collection's order is its content: an insert that trims it must be undone whole.
       const db = client.db('full');
@@ -83,13 +87,17 @@ describe('a full disk', () => {
         }
       }
       expect(refusedId).toBeGreaterThan(100);
-      expect(exited).toBe(false);
+      expect(ended).toBeUndefined();
 
       // 2. The refused insert left no trace: not readable, and retrying it is refused again for
       // the disk, not as a duplicate key. A refused update leaves the old value. (The server
       // refuses before the disk is quite full, to keep room for LMDB; something else takes the
-      // rest, so that each of these is refused whatever LMDB did meanwhile.)
+      // rest, so that each of these is refused whatever LMDB did meanwhile. The server deletes
+      // log segments once LMDB holds them, which can give space back just after a fill: it
+      // fills again once that is done.)
       const fillers = [disk.fill()];
+      await sleep(SETTLE_MS);
+      fillers.push(disk.fill());
       expect(await items.findOne({ _id: refusedId })).toBeNull();
       expect((await refusal(items.insertOne({ _id: refusedId, filler }))).code).toBe(
         OUT_OF_DISK_SPACE,
@@ -123,15 +131,40 @@ describe('a full disk', () => {
       await eventually(() => items.insertOne({ _id: refusedId, filler }));
       stored.set(refusedId, { _id: refusedId, filler });
 
-      // 4. Something else fills the disk again: a write that adds data is refused at once.
-      // (Deletes on a disk full once the reserve is spent are left out: lmdb can abort then, after
-      // a failed page spill; the README's Durability section names it.)
-      fillers.push(disk.fill());
-      expect((await refusal(items.insertOne({ _id: 100_000, filler }))).code).toBe(
-        OUT_OF_DISK_SPACE,
-      );
+      // 4. Something else fills the disk again. With the reserve used, a delete is refused too
+      // and hides nothing, and the server stays up: a delete the log took waits until LMDB's
+      // file has room for it, LMDB never being left to find the disk full (lmdb-file-room.ts).
+      // (The server deletes log segments once LMDB holds them, which may give space back just
+      // after the fill: it fills again until an insert is refused, keeping any taken meanwhile.)
+      let refusedInsert: { id: number; err: MongoServerError } | undefined;
+      for (let id = 100_000; refusedInsert === undefined && id < 100_010; id++) {
+        fillers.push(disk.fill());
+        try {
+          await items.insertOne({ _id: id, filler });
+          stored.set(id, { _id: id, filler });
+        } catch (err) {
+          expect(err).toBeInstanceOf(MongoServerError);
+          refusedInsert = { id, err: err as MongoServerError };
+        }
+      }
+      expect(refusedInsert?.err.code).toBe(OUT_OF_DISK_SPACE);
+      let refusedDelete: MongoServerError | undefined;
+      // 200 deletions make a log record larger than the slack in the log file's last page.
+      for (let from = 300; refusedDelete === undefined && from < 900; from += 200) {
+        const range = { _id: { $gte: from, $lt: from + 200 } };
+        try {
+          await items.deleteMany(range);
+          for (let id = from; id < from + 200; id++) stored.delete(id);
+        } catch (err) {
+          expect(err).toBeInstanceOf(MongoServerError);
+          refusedDelete = err as MongoServerError;
+          expect(await items.countDocuments(range)).toBe(200);
+        }
+        fillers.push(disk.fill());
+      }
+      expect(refusedDelete?.code).toBe(OUT_OF_DISK_SPACE);
       expect(await items.countDocuments()).toBe(stored.size);
-      expect(exited).toBe(false);
+      expect(ended).toBeUndefined();
 
       // 5. The disk is made larger: writes are acknowledged again, then the process is killed.
       await disk.resize(64);
@@ -158,7 +191,7 @@ describe('a full disk', () => {
         const after = await items.find({}, { sort: { _id: 1 } }).toArray();
         expect(after.map((d) => d._id)).toEqual([...stored.keys()].sort((a, b) => a - b));
         expect(await items.findOne({ _id: updated })).toEqual({ _id: updated, filler, v: 2 });
-        expect(await items.findOne({ _id: 100_000 })).toBeNull();
+        expect(await items.findOne({ _id: refusedInsert?.id ?? -1 })).toBeNull();
       } finally {
         await client.close();
         server.child.kill('SIGTERM');

@@ -1,15 +1,19 @@
 import { mkdirSync } from 'node:fs';
-import { open, type Database, type RootDatabase } from 'lmdb';
+import type { Database, RootDatabase } from 'lmdb';
 import { lockDirectory } from './dir-lock.js';
 import { docKey, namespaceRange } from './doc-key.js';
 import { legacyRecords, legacySegments, removeLegacySegments } from './legacy-log.js';
 import type { EncodedOp } from './log-records.js';
-import { SpaceReserve } from './space-reserve.js';
+import { RESERVE_BYTES, SpaceReserve } from './space-reserve.js';
+import { applyOp, openTables, type LmdbTables } from './lmdb-tables.js';
 import { freeBytes } from './free-space.js';
 import { describeFailure, StorageStartError, writeRefused } from './storage-errors.js';
 import type { CollectionMeta, Store, StoredCollection, WriteOp } from './store.js';
-import { asBuffer, decodeMeta, encode } from './stored-form.js';
-import { lmdbSpareBytes } from './lmdb-space.js';
+import { decodeMeta, encode } from './stored-form.js';
+import { LmdbFileRoom } from './lmdb-file-room.js';
+import { growthPages } from './lmdb-growth.js';
+import { lmdbShape, type LmdbShape } from './lmdb-space.js';
+import { positionOf, writesOf, type PendingWrite } from './pending-writes.js';
 import { WriteLog } from './write-log.js';
 
 // How long logged writes wait for company before going into LMDB: one transaction (and one sync
@@ -19,6 +23,9 @@ const BATCH_INTERVAL_MS = 10;
 const BATCH_MAX_OPS = 10_000;
 // After LMDB failed to commit (a full disk, say), how soon it is tried again.
 const RETRY_MS = 200;
+// The room laid down for one transaction, past LMDB's last page, is kept below this (or four
+// times what a transaction of nothing needs, which grows with the file) by splitting batches.
+const ROOM_CAP_BYTES = 4 * 1024 * 1024;
 // Room kept free beside the log and LMDB's copy of what it holds (LMDB grows by more than a page).
 const HEADROOM_BYTES = 256 * 1024;
 // The key of the state table holding the sequence number of the last log record LMDB holds.
@@ -49,6 +56,7 @@ export interface LmdbStoreEvents {
 export class LmdbStore implements Store {
   readonly persistent = true;
   readonly #dir: string;
+  readonly #tables: LmdbTables;
   readonly #root: RootDatabase;
   readonly #docs: Database<Buffer, Buffer>;
   readonly #catalog: Database<Buffer, string>;
@@ -56,14 +64,14 @@ export class LmdbStore implements Store {
   readonly #unlock: () => void;
   readonly #log: WriteLog;
   readonly #reserve: SpaceReserve;
+  readonly #room: LmdbFileRoom;
   readonly #events: LmdbStoreEvents;
-  /** Logged writes waiting for their LMDB transaction, and the sequence number of the last one. */
-  #pending: EncodedOp[] = [];
-  #pendingLast = 0;
+  /** Logged writes waiting for their LMDB transaction, oldest first. */
+  #pending: PendingWrite[] = [];
   /** Bytes of log records LMDB does not hold yet. */
   #unappliedBytes = 0;
   /** The writes of the transaction running, until it commits. */
-  #committing: EncodedOp[] = [];
+  #committing: PendingWrite[] = [];
   #flushing: Promise<void> | undefined;
   #batchTimer: NodeJS.Timeout | undefined;
   /** Why the last LMDB transaction failed; cleared by the next one that commits. */
@@ -81,19 +89,13 @@ export class LmdbStore implements Store {
     this.#unlock = lockDirectory(path);
     let root: RootDatabase | undefined;
     try {
-      // Told it is a directory: lmdb takes a path with an extension (`app.db`) for a file.
-      // Without event-turn batching, which this store does not use (it groups writes into its
-      // own transactions), a failed commit rejects only promises this store handles.
-      root = open({ path, maxDbs: 4, noSubdir: false, eventTurnBatching: false });
+      this.#tables = openTables(path);
+      root = this.#tables.root;
       this.#root = root;
-      // Binary keys (doc-key.ts): lmdb's own string keys encode a long key unlike a short one.
-      this.#docs = root.openDB<Buffer, Buffer>({
-        name: 'docs',
-        encoding: 'binary',
-        keyEncoding: 'binary',
-      });
-      this.#catalog = root.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' });
-      this.#state = root.openDB<number, string>({ name: 'state' });
+      this.#docs = this.#tables.docs;
+      this.#catalog = this.#tables.catalog;
+      this.#state = this.#tables.state;
+      this.#room = new LmdbFileRoom(path);
     } catch (err) {
       this.#unlock();
       throw new StorageStartError(path, 'open the database', err);
@@ -101,12 +103,12 @@ export class LmdbStore implements Store {
     try {
       this.#log = this.#recover();
       this.#reserve = new SpaceReserve(path);
-      if (!this.#reserve.take())
+      if (!this.#reserve.take(this.#reserveBytes()))
         this.#warn(
           `the disk holding ${path} has no room for the space reserve that lets deletes through when it is full`,
         );
     } catch (err) {
-      void root.close();
+      void root.close().finally(() => this.#room.close());
       this.#unlock();
       throw err instanceof StorageStartError || !(err instanceof Error && 'errno' in err)
         ? err
@@ -128,11 +130,19 @@ export class LmdbStore implements Store {
     const applied = this.#state.get(APPLIED) ?? 0;
     const replay = WriteLog.replay(this.#dir, applied);
     for (const note of replay.notes) this.#warn(note);
-    if (replay.records.length > 0) {
+    // In parts when the disk has no room for the whole (as for writes while running).
+    for (let rest = writesOf(replay.records); rest.length > 0;) {
       try {
+        const count = this.#makeRoom(
+          rest.slice(0, BATCH_MAX_OPS).map((write) => write.op),
+          true,
+        );
+        const batch = rest.slice(0, count);
+        rest = rest.slice(count);
+        const { last } = positionOf(batch);
         this.#root.transactionSync(() => {
-          for (const { ops } of replay.records) for (const op of ops) this.#apply(op);
-          this.#state.putSync(APPLIED, replay.last);
+          for (const { op } of batch) this.#apply(op);
+          if (last !== undefined) this.#state.putSync(APPLIED, last);
         });
       } catch (err) {
         throw new StorageStartError(this.#dir, 'replay the write log into the database', err);
@@ -150,8 +160,10 @@ export class LmdbStore implements Store {
     const paths = legacySegments(this.#dir);
     if (paths.length === 0) return;
     try {
+      const records = [...legacyRecords(paths)];
+      this.#makeRoom(records.flat());
       this.#root.transactionSync(() => {
-        for (const ops of legacyRecords(paths)) for (const op of ops) this.#apply(op);
+        for (const ops of records) for (const op of ops) this.#apply(op);
       });
     } catch (err) {
       throw new StorageStartError(this.#dir, 'replay the write log into the database', err);
@@ -160,21 +172,7 @@ export class LmdbStore implements Store {
   }
 
   #apply(op: EncodedOp): void {
-    switch (op.op) {
-      case 'put':
-        this.#docs.putSync(docKey(op.ns, op.id), asBuffer(op.bytes));
-        break;
-      case 'del':
-        this.#docs.removeSync(docKey(op.ns, op.id));
-        break;
-      case 'meta':
-        this.#catalog.putSync(op.ns, asBuffer(op.bytes));
-        break;
-      case 'drop':
-        for (const key of this.#docs.getKeys(namespaceRange(op.ns))) this.#docs.removeSync(key);
-        this.#catalog.removeSync(op.ns);
-        break;
-    }
+    applyOp(this.#tables, op);
   }
 
   loadCatalog(): Array<{ ns: string; meta: CollectionMeta }> {
@@ -190,7 +188,9 @@ export class LmdbStore implements Store {
 
   /** The logged writes LMDB may not hold yet, oldest first. */
   #unapplied(): EncodedOp[] {
-    return [...this.#committing, ...this.#pending];
+    // A record LMDB holds part of is laid over it whole: each write sets or removes a value,
+    // so its first part applied twice leaves what it left once.
+    return [...this.#committing, ...this.#pending].map((write) => write.op);
   }
 
   storedDocuments(ns: string, ids: ReadonlySet<string>): Map<string, Uint8Array | undefined> {
@@ -235,7 +235,7 @@ export class LmdbStore implements Store {
     if (!removes) {
       // LMDB must catch up before the log grows further.
       if (this.#lmdbFailure !== undefined) throw writeRefused(this.#lmdbFailure, this.#dir);
-      this.#reserve.retake();
+      if (!this.#reserve.held) this.#reserve.retake(this.#reserveBytes());
     }
     const encoded = ops.map(encode);
     let appended: { seq: number; bytes: number };
@@ -250,8 +250,7 @@ export class LmdbStore implements Store {
         throw writeRefused(again, this.#dir);
       }
     }
-    for (const op of encoded) this.#pending.push(op);
-    this.#pendingLast = appended.seq;
+    for (const write of writesOf([{ ...appended, ops: encoded }])) this.#pending.push(write);
     this.#unappliedBytes += appended.bytes;
     this.#scheduleFlush();
   }
@@ -266,8 +265,11 @@ export class LmdbStore implements Store {
     const needed = 2 * (this.#unappliedBytes + bytes) + HEADROOM_BYTES;
     const free = freeBytes(this.#dir);
     if (free === undefined || free >= needed) return;
-    // Pages that deletes freed inside LMDB's file take new data as well as the disk does.
-    const spare = free + lmdbSpareBytes(this.#root, [this.#docs, this.#catalog, this.#state]);
+    // Pages that deletes freed inside LMDB's file, and the room laid down past its last page,
+    // take new data as well as the disk does.
+    const shape = this.#shape();
+    const used = shape.usedPages * shape.pageSize;
+    const spare = free + shape.sparePages * shape.pageSize + this.#room.held(used);
     if (spare < needed)
       throw Object.assign(
         new Error(`${spare} bytes free, ${needed} needed for the log and LMDB's copy of it`),
@@ -276,47 +278,119 @@ export class LmdbStore implements Store {
   }
 
   #scheduleFlush(): void {
-    if (this.#closed) return;
-    if (this.#pending.length >= BATCH_MAX_OPS) this.#flush();
-    else if (this.#pending.length > 0)
+    if (this.#closed || this.#pending.length === 0) return;
+    // After a failure, only the timer retries: never in a loop, however much is waiting.
+    if (this.#lmdbFailure === undefined && this.#pending.length >= BATCH_MAX_OPS) this.#flush();
+    else
       this.#batchTimer ??= setTimeout(
         () => this.#flush(),
         this.#lmdbFailure === undefined ? BATCH_INTERVAL_MS : RETRY_MS,
       );
   }
 
-  /** Starts an LMDB transaction with everything logged since the last one, unless one is running. */
+  #shape(): LmdbShape {
+    return lmdbShape(this.#root, [this.#docs, this.#catalog, this.#state]);
+  }
+
+  /** The space reserve: 1 MiB, or twice the room a transaction of one delete needs if more. */
+  #reserveBytes(): number {
+    const shape = this.#shape();
+    const oneDelete = growthPages(shape, [{ op: 'del', ns: '', id: '' }]) * shape.pageSize;
+    return Math.max(RESERVE_BYTES, 2 * oneDelete);
+  }
+
+  /**
+   * Lays down, past LMDB's last page, room for every page a transaction applying `ops` could
+   * add (`lmdb-file-room.ts` says why LMDB must never find the disk full), or with `split`, for
+   * as many of the first of them as the cap and the disk allow (at least one); returns how
+   * many. Throws, naming the file, when the disk cannot give it.
+   */
+  #makeRoom(ops: readonly EncodedOp[], split = false): number {
+    const shape = this.#shape();
+    const used = shape.usedPages * shape.pageSize;
+    const bound = (count: number): number =>
+      growthPages(shape, count === ops.length ? ops : ops.slice(0, count)) * shape.pageSize;
+    // A large batch is taken in parts whose room is at most a few MiB (the bound counts every
+    // page a batch may copy, far more than it does), and so is any batch when the disk is
+    // nearly full: a delete needs far less room than a large batch, and deleting is how the
+    // disk empties. The count doubles from one, so a flush costs what it takes.
+    // The last HEADROOM_BYTES of the disk are left to the log: a write must have somewhere to
+    // go once deletes have made room inside LMDB's file.
+    const free = Math.max(0, (freeBytes(this.#dir) ?? Infinity) - HEADROOM_BYTES);
+    const room = split
+      ? Math.min(Math.max(ROOM_CAP_BYTES, 4 * bound(0)), this.#room.held(used) + free)
+      : Infinity;
+    let count = 1;
+    let bytes = bound(1);
+    for (let more = 2; count < ops.length; more *= 2) {
+      const moreBytes = bound(Math.min(more, ops.length));
+      if (moreBytes > room) break;
+      count = Math.min(more, ops.length);
+      bytes = moreBytes;
+    }
+    try {
+      this.#room.secure(used, bytes);
+      return count;
+    } catch (err) {
+      const cause = err instanceof Error ? err.message : String(err);
+      const code = err !== null && typeof err === 'object' && 'code' in err ? err.code : undefined;
+      throw Object.assign(
+        new Error(`no room for LMDB's next transaction (${bytes} bytes): ${cause}`),
+        { code, path: this.#room.path },
+      );
+    }
+  }
+
+  /**
+   * Starts an LMDB transaction with everything logged since the last one (or its first writes,
+   * when their room would be above the cap or the disk has not that room), unless one is running.
+   */
   #flush(): void {
     clearTimeout(this.#batchTimer);
     this.#batchTimer = undefined;
     if (this.#flushing || this.#pending.length === 0) return;
-    const batch = this.#pending;
-    const last = this.#pendingLast;
-    const bytes = this.#unappliedBytes;
-    this.#pending = [];
+    let count: number;
+    try {
+      // The first writes only: a flush takes at most BATCH_MAX_OPS (or what fits).
+      count = this.#makeRoom(
+        this.#pending.slice(0, BATCH_MAX_OPS).map((write) => write.op),
+        true,
+      );
+    } catch (err) {
+      // Not tried: the batch waits in the log, and writes that add data are refused meanwhile.
+      this.#noteFailure(err);
+      this.#scheduleFlush();
+      return;
+    }
+    const split = count < this.#pending.length;
+    const batch = this.#pending.slice(0, count);
+    this.#pending = this.#pending.slice(count);
+    const { last, bytes } = positionOf(batch);
     this.#committing = batch;
     this.#flushing = this.#root
       .transaction(() => {
-        for (const op of batch) this.#apply(op);
-        this.#state.putSync(APPLIED, last);
+        for (const { op } of batch) this.#apply(op);
+        if (last !== undefined) this.#state.putSync(APPLIED, last);
       })
       .then(
         () => {
           this.#lmdbFailure = undefined;
           this.#unappliedBytes -= bytes;
-          this.#release(last);
+          if (last !== undefined) this.#release(last);
         },
         (err: unknown) => this.#failed(batch, err),
       )
       .finally(() => {
         this.#committing = [];
         this.#flushing = undefined;
-        this.#scheduleFlush();
+        // What a split left waiting goes in next, not a batch interval later.
+        if (split && this.#lmdbFailure === undefined) this.#flush();
+        else this.#scheduleFlush();
       });
   }
 
   /** A failed transaction: the log keeps its writes, and they wait for the next one. */
-  #failed(batch: EncodedOp[], err: unknown): void {
+  #failed(batch: PendingWrite[], err: unknown): void {
     // lmdb rejects the transaction with a generic error and a second promise with the cause.
     const cause: unknown =
       err !== null && typeof err === 'object' && 'commitError' in err ? err.commitError : undefined;
@@ -324,9 +398,14 @@ export class LmdbStore implements Store {
       cause.catch((real: unknown) => {
         if (this.#lmdbFailure === err) this.#lmdbFailure = real;
       });
+    this.#pending = [...batch, ...this.#pending];
+    this.#noteFailure(err);
+  }
+
+  /** Why LMDB cannot take the writes waiting: writes that add data are refused until it can. */
+  #noteFailure(err: unknown): void {
     const first = this.#lmdbFailure === undefined;
     this.#lmdbFailure = err;
-    this.#pending = [...batch, ...this.#pending];
     if (first)
       this.#warn(
         `LMDB could not commit in ${this.#dir} (${describeFailure(err)}); writes that add data are refused until it can`,
@@ -354,6 +433,7 @@ export class LmdbStore implements Store {
       await Promise.resolve(this.#root.flushed).catch(() => undefined);
       this.#log.close(this.#lmdbFailure === undefined && this.#pending.length === 0);
       await this.#root.close();
+      this.#room.close();
     } finally {
       this.#unlock();
     }

@@ -1,10 +1,11 @@
-import { closeSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { freeBytes } from './free-space.js';
 
 const RESERVE_FILE = 'embedded-mongo.reserve';
 // Enough for the log record and LMDB pages of a large delete: on a full disk, deleting is what
-// frees space, and it needs a little space of its own first.
+// frees space, and it needs a little space of its own first. (The store asks for more when
+// LMDB's file is large: the room one transaction needs grows with it, `lmdb-growth.ts`.)
 export const RESERVE_BYTES = 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024);
 
@@ -23,10 +24,14 @@ export class SpaceReserve {
     this.#dir = dir;
     this.#path = join(dir, RESERVE_FILE);
     this.#held = false;
+    this.#held = this.#size() >= RESERVE_BYTES;
+  }
+
+  #size(): number {
     try {
-      this.#held = statSync(this.#path).size === RESERVE_BYTES;
+      return statSync(this.#path).size;
     } catch {
-      this.#held = false;
+      return 0;
     }
   }
 
@@ -34,18 +39,23 @@ export class SpaceReserve {
     return this.#held;
   }
 
-  /** Lays the reserve down; false (and nothing left behind) when the disk has no room for it. */
-  take(): boolean {
-    if (this.#held) return true;
+  /**
+   * Lays the reserve down, `bytes` large (a reserve held already grows to it); false, and
+   * nothing left behind, when the disk has no room for it. A reserve held stays as it was when
+   * the disk has no room to make it larger.
+   */
+  take(bytes = RESERVE_BYTES): boolean {
+    const had = this.#held ? this.#size() : 0;
+    if (had >= bytes) return true;
     let fd: number | undefined;
     try {
-      fd = openSync(this.#path, 'w');
-      for (let at = 0; at < RESERVE_BYTES; at += CHUNK.length)
-        for (let done = 0; done < CHUNK.length;)
-          done += writeSync(fd, CHUNK, done, CHUNK.length - done, at + done);
+      fd = openSync(this.#path, this.#held ? 'r+' : 'w');
+      for (let at = had; at < bytes;)
+        at += writeSync(fd, CHUNK, 0, Math.min(CHUNK.length, bytes - at), at);
       this.#held = true;
     } catch {
-      this.#release();
+      if (had > 0 && fd !== undefined) ftruncateSync(fd, had);
+      else this.#release();
     } finally {
       if (fd !== undefined) closeSync(fd);
     }
@@ -53,10 +63,10 @@ export class SpaceReserve {
   }
 
   /** Lays the reserve down again if it was given up and the disk has room for it to spare. */
-  retake(): void {
+  retake(bytes = RESERVE_BYTES): void {
     if (this.#held) return;
     const free = freeBytes(this.#dir);
-    if (free !== undefined && free >= 2 * RESERVE_BYTES) this.take();
+    if (free !== undefined && free >= 2 * bytes) this.take(bytes);
   }
 
   /** Gives the reserve's space back to the disk. */
