@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -66,6 +67,24 @@ describe.concurrent('start-up', () => {
       expect(outcome.stderr.split('\n').some((line) => line.trimStart().startsWith('at '))).toBe(
         false,
       );
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'when a new dbPath is on a full disk, then start-up fails naming the path and the cause, and creates no database there',
+    async () => {
+      const disk = await mountSmallDisk(4);
+      disks.push(disk);
+      disk.fill();
+      const dbPath = join(disk.dir, 'fresh');
+      const outcome = await runCli(['--port', '0', '--dbpath', dbPath], disk.launch);
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toContain(`cannot create the database in ${dbPath}`);
+      expect(outcome.stderr).toContain('ENOSPC');
+      expect(outcome.stderr).toContain('the disk is full');
+      expect(outcome.signal).toBeNull();
+      expect(existsSync(join(dbPath, 'data.mdb'))).toBe(false);
     },
     TIMEOUT_MS,
   );

@@ -2,7 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 // LMDB's data file in its directory.
-const DATA_FILE = 'data.mdb';
+export const LMDB_DATA_FILE = 'data.mdb';
 const ZEROS = Buffer.alloc(256 * 1024);
 
 /**
@@ -26,7 +26,7 @@ export class LmdbFileRoom {
   #laidTo = 0;
 
   constructor(dir: string) {
-    this.#path = join(dir, DATA_FILE);
+    this.#path = join(dir, LMDB_DATA_FILE);
     this.#fd = openSync(this.#path, 'r+');
   }
 

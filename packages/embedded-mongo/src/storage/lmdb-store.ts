@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Database, RootDatabase } from 'lmdb';
 import { lockDirectory } from './dir-lock.js';
 import { docKey, namespaceRange } from './doc-key.js';
@@ -7,10 +8,15 @@ import type { EncodedOp } from './log-records.js';
 import { RESERVE_BYTES, SpaceReserve } from './space-reserve.js';
 import { applyOp, openTables, type LmdbTables } from './lmdb-tables.js';
 import { freeBytes } from './free-space.js';
-import { describeFailure, StorageStartError, writeRefused } from './storage-errors.js';
+import {
+  describeFailure,
+  refuseNewDatabaseOnFullDisk,
+  StorageStartError,
+  writeRefused,
+} from './storage-errors.js';
 import type { CollectionMeta, Store, StoredCollection, WriteOp } from './store.js';
 import { decodeMeta, encode } from './stored-form.js';
-import { LmdbFileRoom } from './lmdb-file-room.js';
+import { LMDB_DATA_FILE, LmdbFileRoom } from './lmdb-file-room.js';
 import { growthPages } from './lmdb-growth.js';
 import { lmdbShape, type LmdbShape } from './lmdb-space.js';
 import { positionOf, writesOf, type PendingWrite } from './pending-writes.js';
@@ -86,6 +92,7 @@ export class LmdbStore implements Store {
     } catch (err) {
       throw new StorageStartError(path, 'create the data directory', err);
     }
+    refuseNewDatabaseOnFullDisk(path, existsSync(join(path, LMDB_DATA_FILE)));
     this.#unlock = lockDirectory(path);
     let root: RootDatabase | undefined;
     try {

@@ -27,7 +27,7 @@ function rootCause(err: unknown): unknown {
 
 // Below this, a failed write is put down to a full disk: LMDB grows its file by more than a page
 // at a time, and the space reserve may have been handed back just after the failure.
-const NEARLY_FULL_BYTES = 4 * RESERVE_BYTES;
+export const NEARLY_FULL_BYTES = 4 * RESERVE_BYTES;
 
 /**
  * Whether a storage failure means the disk is full. LMDB reports a write it could not make on
@@ -84,4 +84,19 @@ export class StorageStartError extends Error {
     super(`cannot ${step} in ${dir}: ${describeFailure(err)}${full}`);
     this.code = codeOf(rootCause(err)) ?? 'ESTORAGE';
   }
+}
+
+/**
+ * Refuses to create a database on a disk that is (nearly) full. LMDB creates its file and tables
+ * in a transaction the store cannot lay room down for, and a page write that fails inside LMDB
+ * can corrupt the process's heap (see `lmdb-file-room.ts`); an existing database is opened
+ * without writing.
+ */
+export function refuseNewDatabaseOnFullDisk(dir: string, exists: boolean): void {
+  const free = freeBytes(dir);
+  if (exists || free === undefined || free >= NEARLY_FULL_BYTES) return;
+  const full = Object.assign(new Error(`no space left on device (${free} bytes free)`), {
+    code: 'ENOSPC',
+  });
+  throw new StorageStartError(dir, 'create the database', full);
 }
