@@ -8,6 +8,9 @@ function sameBytes(a: unknown, b: unknown): boolean {
 function sameValue(a: unknown, b: unknown): boolean {
   // The same number may still be written two ways (0 and -0); any other shared value is itself.
   if (a === b && (typeof a !== 'number' || Object.is(a, b))) return true;
+  if (typeof a === 'string' || typeof a === 'boolean') return a === b;
+  // Two numbers of different values are written differently, NaN payloads aside.
+  if (typeof a === 'number' && typeof b === 'number' && a === a && b === b && a !== b) return false;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
