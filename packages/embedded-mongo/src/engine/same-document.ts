@@ -10,7 +10,14 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (a === b && (typeof a !== 'number' || Object.is(a, b))) return true;
   if (typeof a === 'string' || typeof a === 'boolean') return a === b;
   // Two numbers of different values are written differently, NaN payloads aside.
-  if (typeof a === 'number' && typeof b === 'number' && a === a && b === b && a !== b) return false;
+  if (
+    typeof a === 'number' &&
+    typeof b === 'number' &&
+    a !== b &&
+    !Number.isNaN(a) &&
+    !Number.isNaN(b)
+  )
+    return false;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
