@@ -147,6 +147,40 @@ describe('find, getMore and killCursors', () => {
     expect(Object.keys(doc ?? {})).toEqual(['_id', 'n', 'nested']);
   });
 
+  it('when a projection names top-level fields only, then it keeps or drops exactly those, _id as asked, and leaves the stored document whole', async () => {
+    const coll = t.db.collection('top-level-projection');
+    const stored = { _id: 1, b: 2, a: [1, { x: 1 }], c: { d: 4 }, e: null };
+    await coll.insertOne(stored as never);
+    const one = { _id: 1 } as never;
+    expect(await coll.findOne(one, { projection: { c: 1, a: true } })).toEqual({
+      _id: 1,
+      a: [1, { x: 1 }],
+      c: { d: 4 },
+    });
+    expect(await coll.findOne(one, { projection: { a: 0, e: false } })).toEqual({
+      _id: 1,
+      b: 2,
+      c: { d: 4 },
+    });
+    expect(await coll.findOne(one, { projection: { _id: 1 } })).toEqual({ _id: 1 });
+    expect(await coll.findOne(one, { projection: { _id: 0, missing: 1 } })).toEqual({});
+    expect(await coll.findOne(one, { projection: { _id: 0 } })).toEqual({
+      b: 2,
+      a: [1, { x: 1 }],
+      c: { d: 4 },
+      e: null,
+    });
+    await expect(coll.findOne(one, { projection: { a: 1, b: 0 } })).rejects.toThrow(
+      MongoServerError,
+    );
+    const moved = await coll.findOneAndUpdate(one, { $push: { a: 3 } } as never, {
+      returnDocument: 'after',
+      projection: { a: 0 },
+    });
+    expect(moved).toEqual({ _id: 1, b: 2, c: { d: 4 }, e: null });
+    expect(await coll.findOne(one)).toEqual({ ...stored, a: [1, { x: 1 }, 3] });
+  });
+
   it('when more than 101 documents match, then the first batch has 101 and getMore returns the rest', async () => {
     const first = await t.db.command({ find: 'items', filter: {} }, { promoteLongs: false });
     const cursor = first['cursor'] as { id: Long; firstBatch: unknown[]; ns: string };

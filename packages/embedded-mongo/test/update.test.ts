@@ -1,4 +1,4 @@
-import { MongoServerError, ObjectId } from 'mongodb';
+import { Double, MongoServerError, ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../src/testing/index.js';
 
@@ -90,6 +90,24 @@ describe('update', () => {
       key: 'k',
       v: 2,
     });
+  });
+
+  it('when an update writes what is already stored, then nothing counts as modified, unless a type or an order of fields changes', async () => {
+    const coll = t.db.collection('unchanged');
+    const at = new Date('2026-01-01T00:00:00Z');
+    await coll.insertOne({ _id: 1, n: 1, s: 'x', at, sub: { a: 1, b: [1, 'y'] } } as never);
+    const one = { _id: 1 } as never;
+    const same = await coll.updateOne(one, {
+      $set: { n: 1, s: 'x', at: new Date(at.getTime()), sub: { a: 1, b: [1, 'y'] } },
+    } as never);
+    expect(same.modifiedCount).toBe(0);
+    expect((await coll.updateOne(one, { $set: { n: new Double(1) } } as never)).modifiedCount).toBe(
+      1,
+    );
+    expect(
+      (await coll.updateOne(one, { $set: { sub: { b: [1, 'y'], a: 1 } } } as never)).modifiedCount,
+    ).toBe(1);
+    expect((await coll.updateOne(one, { $set: { s: 'z' } } as never)).modifiedCount).toBe(1);
   });
 
   it('when the update command upserts, then the reply lists upserted with index and _id', async () => {

@@ -36,6 +36,39 @@ function inDocumentOrder(source: Document, projected: Document): Document {
   return out;
 }
 
+function isTopLevelName(key: string): boolean {
+  return key !== '' && !key.includes('.') && !key.startsWith('$');
+}
+
+/**
+ * A projection that only names top-level fields, to keep (1/true) or leave out (0/false), `_id`
+ * either way: answered without the query engine, whose set-up costs more than the projection
+ * saves on a single document. Undefined for anything else (dotted paths, operators, mixed
+ * inclusion and exclusion), which the query engine answers or refuses. Nothing is edited, so the
+ * answer shares the document's values, as an answer without projection shares the document.
+ */
+export function topLevelProjector(projection: Document): ((doc: Document) => Document) | undefined {
+  const entries = Object.entries(projection);
+  if (
+    !entries.every(([k, v]) => isTopLevelName(k) && (v === 0 || v === 1 || typeof v === 'boolean'))
+  )
+    return undefined;
+  const kept = (v: unknown): boolean => v === 1 || v === true;
+  const others = entries.filter(([k]) => k !== '_id');
+  const including = others.length === 0 ? kept(projection['_id']) : others.some(([, v]) => kept(v));
+  if (including && !others.every(([, v]) => kept(v))) return undefined;
+  const named = new Set(others.map(([k]) => k));
+  const idValue: unknown = projection['_id'];
+  const keepId = idValue === undefined || kept(idValue);
+  const keeps = (key: string): boolean =>
+    key === '_id' ? keepId : including ? named.has(key) : !named.has(key);
+  return (doc) => {
+    const out: Document = {};
+    for (const key of Object.keys(doc)) if (keeps(key)) out[key] = doc[key];
+    return out;
+  };
+}
+
 /**
  * A find-style projection. The query engine edits nested parts of the document it projects, so
  * it always works on a copy. A projection made only of `$slice` (and exclusions) keeps every other

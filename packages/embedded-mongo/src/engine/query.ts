@@ -3,7 +3,7 @@ import { Query } from 'mingo/query';
 import { Aggregator } from 'mingo/aggregator';
 import type { Options } from 'mingo/types';
 import { cloneValue, isPlainObject } from '../bson.js';
-import { projector } from './projection.js';
+import { projector, topLevelProjector } from './projection.js';
 import { parseSort, sortDocuments } from './sort.js';
 import { lookupStage, naturalScan, planIndexed, type Plan } from './planner.js';
 import type { Collection } from './collection.js';
@@ -178,7 +178,7 @@ export function makeProjector(
   options?: QueryOptions,
 ): (doc: Document) => Document {
   if (!projection || isEmpty(projection)) return (doc) => doc;
-  return projector(compileFilter(filter, options), projection);
+  return topLevelProjector(projection) ?? projector(compileFilter(filter, options), projection);
 }
 
 export function project(doc: Document, projection: Document | undefined): Document {

@@ -1,10 +1,11 @@
-import { BSON, type Document } from 'bson';
+import type { Document } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
 import { cloneValue, isPlainObject, valueKey } from '../bson.js';
 import { MongoCommandError } from '../errors.js';
 import { validateId, withIdFirst } from './collection.js';
 import type { Collation } from '../values/collation.js';
 import { PIPELINE_OPTIONS } from './pipeline-options.js';
+import { sameDocument } from './same-document.js';
 import { withQueryOptions } from './query.js';
 import { FIELD_OPERATORS } from './update-operators.js';
 import {
@@ -57,10 +58,6 @@ function isOperatorUpdate(u: Document): boolean {
     );
   }
   return ops.length > 0;
-}
-
-function sameDocument(a: Document, b: Document): boolean {
-  return Buffer.from(BSON.serialize(a)).equals(BSON.serialize(b));
 }
 
 function immutableIdError(): MongoCommandError {

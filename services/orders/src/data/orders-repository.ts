@@ -49,7 +49,7 @@ export interface OrdersRepository {
   /**
    * Sets `to` only if the order is still in status `from` and at a version `ifMatch` names, with
    * its `order.status` event at `at`, in one atomic operation; null when the order does not exist
-   * or no longer matches.
+   * or no longer matches. The order answered holds no `events`.
    */
   moveStatus(
     id: ObjectId,
@@ -108,7 +108,8 @@ export function createOrdersRepository(db: Db): OrdersRepository {
       return collection.findOneAndUpdate(
         { _id: id, status: from, ...NOT_CANCELLED, ...versionFilter(ifMatch) },
         { $set: { ...event.$set, status: to }, $push: event.$push, ...VERSION_BUMP },
-        { returnDocument: 'after' },
+        // No answer shows the events: left in the database, not carried to the service.
+        { returnDocument: 'after', projection: { events: 0 } },
       );
     },
 
