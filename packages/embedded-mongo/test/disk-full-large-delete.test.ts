@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, MongoServerError, type Collection } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCli, type CliOutcome, type CliProcess } from './cli-process.js';
+import { eventually } from './eventually.js';
 import { mountSmallDisk, unfill, type SmallDisk } from './small-disk.js';
 
 const TIMEOUT_MS = 180_000;
@@ -11,19 +12,6 @@ const SMALL = 30_000;
 interface Doc {
   _id: number;
   s: string;
-}
-
-/** Tries a write until it is acknowledged: space freed is seen once LMDB has caught up. */
-async function eventually(write: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await write();
-      return;
-    } catch (err) {
-      if (!(err instanceof MongoServerError) || attempt >= 200) throw err;
-      await sleep(50);
-    }
-  }
 }
 
 // A delete of thousands of small documents needs more room in LMDB's file than a full disk
@@ -71,7 +59,7 @@ describe('a large delete on a full disk', () => {
       // delete is acknowledged, and once LMDB holds it, an insert is taken again.
       const first = await small.deleteMany({ _id: { $lt: SMALL / 2 } });
       expect(first.deletedCount).toBe(SMALL / 2);
-      await eventually(() => big.insertOne({ _id: bigCount, s: filler }));
+      await eventually(() => big.insertOne({ _id: bigCount, s: filler }), 200);
       expect(await small.countDocuments()).toBe(SMALL / 2);
       expect(ended).toBeUndefined();
 

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient, MongoServerError, type Collection } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCli, type CliOutcome, type CliProcess } from './cli-process.js';
+import { eventually } from './eventually.js';
 import { mountSmallDisk, unfill, type SmallDisk } from './small-disk.js';
 
 const TIMEOUT_MS = 120_000;
@@ -24,19 +25,6 @@ async function refusal(write: Promise<unknown>): Promise<MongoServerError> {
   );
   if (!(outcome instanceof MongoServerError)) throw new Error('the write was not refused');
   return outcome;
-}
-
-/** Tries a write until it is acknowledged: space freed is seen once LMDB has caught up. */
-async function eventually(write: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await write();
-      return;
-    } catch (err) {
-      if (!(err instanceof MongoServerError) || attempt >= 100) throw err;
-      await sleep(50);
-    }
-  }
 }
 
 // Each guarantee below is about one server on a 16 MB disk of its own, so the test walks through

@@ -11,7 +11,7 @@ import {
   type StreamSettings,
 } from './events/order-streams.js';
 import type { OrderEventsBroker } from './relay/order-events-broker.js';
-import { asyncApiDocument } from './events-document.js';
+import { asyncApiDocument } from './http/events-document.js';
 
 /** Connected to MongoDB, with the default menu stored, before the port opens. */
 export const service: ServiceDefinition<Config, AppDeps> = {

@@ -8,7 +8,7 @@ import { apiDocument } from '../src/app.js';
 import { eventsOf, eventSubject, ORDER_EVENT_TYPES } from '../src/domain/order-event.js';
 import { createOrdersRepository } from '../src/data/orders-repository.js';
 import { eventMessage, type OrderEventMessage } from '../src/events/event-messages.js';
-import { asyncApiDocument } from '../src/events-document.js';
+import { asyncApiDocument } from '../src/http/events-document.js';
 import { AS_CUSTOMER, AS_STAFF, buildApp, placeValidOrder } from './support.js';
 
 const document = asyncApiDocument();

@@ -22,7 +22,7 @@ import {
   formatEventId,
   parseEventId,
 } from '../src/domain/order-event.js';
-import { asyncApiDocument } from '../src/events-document.js';
+import { asyncApiDocument } from '../src/http/events-document.js';
 import { encodeEvent, ORDERS_STREAM } from '../src/relay/event-codec.js';
 import { ensureOrdersStream, publishEvent } from '../src/relay/orders-stream.js';
 import { startOrderEventsBroker } from '../src/relay/order-events-broker.js';

@@ -123,39 +123,58 @@ export async function booksFlow(target: Target): Promise<void> {
 }
 
 /** orders: the menu read; an order placed, read back and moved forward (orders are never deleted). */
-export async function ordersFlow(target: Target): Promise<void> {
-  const base = target.url('orders');
-  const customer = target.secret('ORDERS_CUSTOMER_TOKEN');
-  const staff = target.secret('ORDERS_STAFF_TOKEN');
+/** The id of the first item of the shop's menu, which must not be empty. */
+export async function firstMenuItemId(base: string): Promise<string> {
   const menu = expectStatus('GET /menu', await request(`${base}/menu`), 200);
   expect(
     Array.isArray(menu.body) && menu.body.length > 0,
     `GET /menu answered ${menu.text.slice(0, 200)}`,
   );
-  const menuItemId = field({ ...menu, body: (menu.body as unknown[])[0] }, 'id');
-  expectStatus('GET /menu/:id', await request(`${base}/menu/${menuItemId}`), 200);
+  return field({ ...menu, body: (menu.body as unknown[])[0] }, 'id');
+}
+
+/** Places an order of one menu item; its id. */
+export async function placeOrder(
+  base: string,
+  customerToken: string,
+  customerName: string,
+  menuItemId: string,
+): Promise<string> {
   const placed = expectStatus(
     'POST /orders',
     await request(`${base}/orders`, {
       method: 'POST',
-      token: customer,
-      body: { customerName: 'Ada', items: [{ menuItemId }] },
+      token: customerToken,
+      body: { customerName, items: [{ menuItemId }] },
     }),
     201,
   );
-  const id = field(placed, 'id');
-  expectStatus('GET /orders/:id without the token', await request(`${base}/orders/${id}`), 401);
-  expectStatus('GET /orders/:id', await request(`${base}/orders/${id}`, { token: customer }), 200);
+  return field(placed, 'id');
+}
+
+/** Moves the order to `in-progress`, as the kitchen does, and checks the answer says so. */
+export async function startOrder(base: string, staffToken: string, id: string): Promise<void> {
   const moved = expectStatus(
     'PATCH /orders/:id',
     await request(`${base}/orders/${id}`, {
       method: 'PATCH',
-      token: staff,
+      token: staffToken,
       body: { status: 'in-progress' },
     }),
     200,
   );
   expect(field(moved, 'status') === 'in-progress', `PATCH /orders/:id answered ${moved.text}`);
+}
+
+export async function ordersFlow(target: Target): Promise<void> {
+  const base = target.url('orders');
+  const customer = target.secret('ORDERS_CUSTOMER_TOKEN');
+  const menuItemId = await firstMenuItemId(base);
+  expectStatus('GET /menu/:id', await request(`${base}/menu/${menuItemId}`), 200);
+  const id = await placeOrder(base, customer, 'Ada', menuItemId);
+  expectStatus('GET /orders/:id without the token', await request(`${base}/orders/${id}`), 401);
+  expectStatus('GET /orders/:id', await request(`${base}/orders/${id}`, { token: customer }), 200);
+  await startOrder(base, target.secret('ORDERS_STAFF_TOKEN'), id);
 }
 
 export async function miniStoreFlow(target: Target): Promise<void> {

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jetstreamManager, type JetStreamManager, type StoredMsg } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { CheckFailure, expect, expectStatus, field, request } from '../http.js';
-import type { Target } from './flows.js';
+import { CheckFailure, expect } from '../http.js';
+import { firstMenuItemId, placeOrder, startOrder, type Target } from './flows.js';
 
 /** The stream and subjects the orders service's relay publishes to (the orders README). */
 const STREAM = 'ORDERS';
@@ -117,32 +117,11 @@ export async function orderEventsReachStream(target: Target, natsUrl: string): P
   const nc = await connect({ servers: natsUrl, timeout: 10_000 });
   try {
     const jsm = await jetstreamManager(nc);
-    const menu = expectStatus('GET /menu', await request(`${base}/menu`), 200);
-    const menuItemId = field({ ...menu, body: (menu.body as unknown[])[0] }, 'id');
-    const id = field(
-      expectStatus(
-        'POST /orders',
-        await request(`${base}/orders`, {
-          method: 'POST',
-          token: customer,
-          body: { customerName: 'Grace', items: [{ menuItemId }] },
-        }),
-        201,
-      ),
-      'id',
-    );
+    const id = await placeOrder(base, customer, 'Grace', await firstMenuItemId(base));
     const placed = await firstEvent(`${base}/orders/${id}/events`, customer);
     expect(placed.event === 'order.placed', `the order's stream began with ${placed.event}`);
     expectSameEvent(await arrival(jsm, 'orders.placed', id, 'pending'), placed);
-    expectStatus(
-      'PATCH /orders/:id',
-      await request(`${base}/orders/${id}`, {
-        method: 'PATCH',
-        token: staff,
-        body: { status: 'in-progress' },
-      }),
-      200,
-    );
+    await startOrder(base, staff, id);
     const moved = await firstEvent(`${base}/orders/${id}/events`, customer);
     expect(moved.event === 'order.status', `the moved order's stream began with ${moved.event}`);
     expectSameEvent(await arrival(jsm, 'orders.status', id, 'in-progress'), moved);

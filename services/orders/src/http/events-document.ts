@@ -1,7 +1,7 @@
 import { createAsyncApiDocument, type AsyncApiDocument } from '@repo/common';
-import { eventSubject, formatEventId, ORDER_EVENT_TYPES } from './domain/order-event.js';
-import { orderEventSchemas, publishedHeadersSchema } from './http/order-event-schemas.js';
-import { ORDER_ID, orderExample } from './routes/order-examples.js';
+import { eventSubject, formatEventId, ORDER_EVENT_TYPES } from '../domain/order-event.js';
+import { orderEventSchemas, publishedHeadersSchema } from './order-event-schemas.js';
+import { ORDER_ID, orderExample } from '../routes/order-examples.js';
 
 const PLACED_AT = '2026-11-25T10:00:00.000Z';
 const MOVED_AT = '2026-11-25T10:05:00.000Z';
